@@ -1,0 +1,41 @@
+# Two commands do all the set-up on a fresh machine with Python and make: `make demo`, `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+READY := $(VENV)/.ready
+PARITY := $(VENV)/.parity
+
+.PHONY: demo test parity bench lint format clean
+
+$(READY): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(READY)
+
+$(PARITY): $(READY)
+	$(PY) -m pip install --quiet -e '.[dev,parity]'
+	touch $(PARITY)
+
+demo: $(READY)
+	$(VENV)/bin/tinygrad-edu demo
+
+test: $(READY)
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q
+
+parity: $(PARITY)
+	$(PY) -m pytest -q -m parity
+
+bench: $(READY)
+	$(PY) bench/chain.py
+
+lint: $(READY)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: $(READY)
+	$(PY) -m ruff format .
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,54 @@
+"""The ``tinygrad-edu`` command line.
+
+Each subcommand lives in its own module, which adds its parser with ``register(subparsers)``
+and sets ``func`` (which returns the exit status).  Bad input of any kind ends in one line on
+stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+__all__ = ["UsageError", "main"]
+
+PROG = "tinygrad-edu"
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    from . import demo  # noqa: PLC0415 - each command imports only what it needs
+
+    parser = _Parser(prog=PROG, description="Watch automatic differentiation happen.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for module in (demo,):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        return int(args.func(args) or 0)
+    except UsageError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `tinygrad-edu ... | head` is not an error
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
