@@ -3,4 +3,14 @@
 from .engine import AccumulateGrad, Node, Value, vdot, vsum
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 
-__all__ = ["AccumulateGrad", "Node", "Value", "enable_grad", "is_grad_enabled", "no_grad", "set_grad_enabled", "vdot", "vsum"]
+__all__ = [
+    "AccumulateGrad",
+    "Node",
+    "Value",
+    "enable_grad",
+    "is_grad_enabled",
+    "no_grad",
+    "set_grad_enabled",
+    "vdot",
+    "vsum",
+]

@@ -23,8 +23,9 @@ import operator
 import traceback
 import warnings
 import weakref
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .grad_mode import STATE, set_grad_enabled
 from .ops import NARY, OPS, Op
@@ -64,7 +65,7 @@ class Node:
     their data at forward time followed by the result, which is what the local rule reads.
     """
 
-    __slots__ = ("_inputs", "_args", "_freed", "_seq", "__weakref__")
+    __slots__ = ("__weakref__", "_args", "_freed", "_inputs", "_seq")
     op: Op
     local: Callable[..., tuple[Any, ...]]
     saves: bool  # whether a backward frees something (else a second backward is allowed)
@@ -138,7 +139,7 @@ class AccumulateGrad:
     There is one per leaf, shared by every graph that uses the leaf while any of them is alive.
     """
 
-    __slots__ = ("variable", "__weakref__")
+    __slots__ = ("__weakref__", "variable")
 
     def __init__(self, variable: Value) -> None:
         self.variable = variable
@@ -196,7 +197,7 @@ class Value:
     on either side) make new Values whose ``grad_fn`` is the backward node of the op.
     """
 
-    __slots__ = ("data", "grad", "grad_fn", "requires_grad", "label", "_ag")
+    __slots__ = ("_ag", "data", "grad", "grad_fn", "label", "requires_grad")
 
     def __init__(self, data: float, requires_grad: bool = True, label: str = "") -> None:
         if isinstance(data, bool) or not isinstance(data, _Number):
@@ -322,7 +323,9 @@ _new = object.__new__
 _next_seq = itertools.count().__next__
 
 
-def _result(cls: type[Node], data: float, inputs: tuple[Any, ...], args: tuple[Any, ...], rg: bool) -> Value:
+def _result(
+    cls: type[Node], data: float, inputs: tuple[Any, ...], args: tuple[Any, ...], rg: bool
+) -> Value:
     """The output Value of an op, with its node when an input requires grad (and grad mode is on).
 
     Nodes are numbered as they are made: an op's inputs always exist before it, so the numbers
@@ -364,7 +367,9 @@ def _binary(key: str, a: Value, b: Any) -> Value:
     if b.__class__ is Value:
         ad, bd = a.data, b.data
         data = op.forward(ad, bd)
-        return _result(NODE_CLASSES[key], data, (a, b), (ad, bd, data), a.requires_grad or b.requires_grad)
+        return _result(
+            NODE_CLASSES[key], data, (a, b), (ad, bd, data), a.requires_grad or b.requires_grad
+        )
     if b.__class__ is not float:
         if not isinstance(b, _Number):
             return NotImplemented
@@ -550,10 +555,10 @@ def grad(
             g = acc.get(id(v))
             if g is None:
                 continue
-            if create_graph:
-                local = fn.local(*fn._graph_args())  # type: ignore[union-attr]
-            else:
-                local = fn.local_derivatives()  # type: ignore[union-attr]
+            args = fn._graph_args() if create_graph else fn._args  # type: ignore[union-attr]
+            if fn._freed:  # type: ignore[union-attr]
+                raise RuntimeError(SECOND_BACKWARD)
+            local = fn.local(*args)  # type: ignore[union-attr]
             for x, d in zip(fn._inputs, local):  # type: ignore[union-attr]
                 if x.__class__ is Value and x.requires_grad:
                     c = g * d

@@ -16,10 +16,11 @@ the pictures and the trace all read it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["OPS", "Op", "div", "exp", "log", "pow", "sqrt", "sin", "cos", "tanh", "sigmoid", "relu"]
+__all__ = ["OPS", "Op", "cos", "div", "exp", "log", "pow", "relu", "sigmoid", "sin", "sqrt", "tanh"]
 
 INF = math.inf
 NAN = math.nan
@@ -120,7 +121,7 @@ def div(a: Any, b: Any) -> Any:
     return a / b
 
 
-def pow(a: Any, b: Any) -> Any:  # noqa: A001 - the op's own name
+def pow(a: Any, b: Any) -> Any:
     """``a ** b`` that gives inf or nan where Python would raise or go complex."""
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return _fpow(a, b)
@@ -177,7 +178,7 @@ class Op:
         return "result" in self.saved.values()
 
 
-def _op(key, name, forward, local, expr, dlocal, slots=1, **saved) -> Op:  # noqa: ANN001
+def _op(key, name, forward, local, expr, dlocal, slots=1, **saved) -> Op:
     return Op(key, name, forward, local, expr, tuple(dlocal), slots, saved)
 
 

@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import demo  # noqa: PLC0415 - each command imports only what it needs
+    from . import demo
 
     parser = _Parser(prog=PROG, description="Watch automatic differentiation happen.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
