@@ -8,6 +8,8 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -26,14 +28,17 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _parser() -> argparse.ArgumentParser:
-    from . import demo
+# The modules that add a subcommand each, in the order `--help` lists them.
+COMMANDS = ("viz.cmd_draw", "viz.cmd_trace", "viz.cmd_train", "viz.cmd_lesson", "viz.demo")
 
+
+def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Watch automatic differentiation happen.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in (demo,):
-        module.register(sub)
+    for name in COMMANDS:
+        if importlib.util.find_spec(name) is not None:  # commands still being built are absent
+            importlib.import_module(name).register(sub)
     return parser
 
 
