@@ -16,6 +16,7 @@ the pictures and the trace all read it.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,6 +143,11 @@ def _pow_local(x: Any, n: Any) -> Any:
     return 0.0 if n == 0 else n * pow(x, n - 1)
 
 
+def _pow_exp_local(x: Any, y: Any, out: Any) -> Any:
+    # d/dy x**y = x**y * log(x); PyTorch masks it to 0 where x == 0 and y >= 0 (0**y is flat).
+    return 0.0 if x == 0 and y >= 0 else out * log(x)
+
+
 def _log_base(c: Any) -> Any:
     # d/dx c**x = c**x * log(c); PyTorch gives 0 (not nan) when c == 0.
     return 0.0 if c == 0 else log(c)
@@ -192,7 +198,7 @@ _OPS = [
     _op("div",   "DivBackward0",   _fdiv,                      lambda a, b, out: (div(1.0, b), -div(a, b * b)), "{0} / {1}", ("1/{1}", "-{0}/{1}**2"), 2, _saved_self=0, _saved_other=1),
     _op("neg",   "NegBackward0",   lambda a: -a,               lambda a, out: (-1.0,),                    "-{0}",          ("-1",)),
     _op("pow",   "PowBackward0",   _fpow,                      lambda x, n, out: (_pow_local(x, n),),     "{0}**{1}",      ("{1}*{0}**({1}-1)",), _saved_self=0, _saved_exponent=1),
-    _op("powt",  "PowBackward1",   _fpow,                      lambda x, y, out: (_pow_local(x, y), out * log(x)), "{0}**{1}", ("{1}*{0}**({1}-1)", "out*log({0})"), 2, _saved_self=0, _saved_exponent=1, _saved_result="result"),
+    _op("powt",  "PowBackward1",   _fpow,                      lambda x, y, out: (_pow_local(x, y), _pow_exp_local(x, y, out)), "{0}**{1}", ("{1}*{0}**({1}-1)", "out*log({0})"), 2, _saved_self=0, _saved_exponent=1, _saved_result="result"),
     _op("rpow",  "PowBackward2",   lambda x, c: _fpow(c, x),   lambda x, c, out: (out * _log_base(c),),   "{1}**{0}",      ("out*log({1})",), _saved_self=1, _saved_exponent=0, _saved_result="result"),
     _op("recip", "ReciprocalBackward0", lambda a: _fdiv(1.0, a), lambda a, out: (-(out * out),),          "1/{0}",         ("-out**2",), _saved_result="result"),
     _op("exp",   "ExpBackward0",   _fexp,                      lambda a, out: (out,),                     "exp({0})",      ("out",), _saved_result="result"),
@@ -227,7 +233,20 @@ def _dot_forward(*xs: float) -> float:
     return math.fsum(a * b for a, b in zip(xs[:n], xs[n:])) if n else 0.0
 
 
+def _affine_local(*xs: Any) -> tuple[Any, ...]:
+    n = (len(xs) - 2) // 2  # inputs are w1..wn, x1..xn, b, then out
+    return (*xs[n : 2 * n], *xs[:n], _ONE)
+
+
+def _affine_forward(*xs: float) -> float:
+    n = len(xs) // 2
+    # b + w1*x1 + w2*x2 + ... left to right, the order of micrograd's Neuron: the same floats
+    return sum(map(operator.mul, xs[:n], xs[n : 2 * n]), xs[-1])
+
+
 NARY: dict[str, Op] = {
     "sum": Op("sum", "SumBackward0", lambda *xs: math.fsum(xs), _sum_local, "sum", ("1",), -1, {}),
     "dot": Op("dot", "DotBackward0", _dot_forward, _dot_local, "dot", ("other",), -1, {}),
+    # a neuron's weighted sum w·x + b (PyTorch's addmv for one row): one node, not 2n chained ones
+    "affine": Op("affine", "AddmvBackward0", _affine_forward, _affine_local, "affine", ("x", "w", "1"), -1, {}),
 }
