@@ -1,0 +1,182 @@
+"""PyTorch's tensor repr, ported from ``torch/_tensor_str.py`` (2.13) for default print options.
+
+>>> format_tensor([1.0, 2.0, 3.0], (3,), suffixes=["requires_grad=True"])
+'tensor([1., 2., 3.], requires_grad=True)'
+>>> format_tensor([0.5, -1.0, 2.0], (3,))
+'tensor([ 0.5000, -1.0000,  2.0000])'
+>>> format_tensor([1e-05, 1.0], (2,))
+'tensor([1.0000e-05, 1.0000e+00])'
+
+Only what a strided CPU tensor of float32, float64, int64 or bool needs is kept: no complex,
+no sparse, no devices, no print-option setters.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["format_tensor"]
+
+# torch's PRINT_OPTS defaults
+PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+DTYPES = ("float32", "float64", "int64", "bool")
+_IMPLICIT_DTYPES = ("float32", "int64", "bool")  # torch names only other dtypes in the repr
+
+
+def _float32(x: float) -> float:
+    """Round a float64 to the nearest float32, which is what a float32 tensor stores.
+
+    Printing the float64 as is would disagree with torch on the digits it shows
+    (torch: ``tensor(123456.7031)``, float64: ``123456.7000``), on whether a value counts as
+    an integer (``1 + 1e-9`` is ``1.`` in float32), and on overflow and underflow
+    (``1e39`` is ``inf``, ``1e-50`` is ``0.``).
+    """
+    try:
+        return struct.unpack("f", struct.pack("f", x))[0]
+    except OverflowError:  # beyond float32's range: torch rounds to inf as well
+        return math.copysign(math.inf, x)
+
+
+def _convert(value: Any, dtype: str) -> float | int | bool:
+    if dtype == "float32":
+        return _float32(float(value))
+    if dtype == "float64":
+        return float(value)
+    return int(value) if dtype == "int64" else bool(value)
+
+
+class _Formatter:
+    """Chooses one format (integer-valued, fixed or scientific) and one width for all elements."""
+
+    def __init__(self, values: Sequence[Any], *, floating: bool) -> None:
+        self.floating, self.int_mode, self.sci_mode, self.width = floating, True, False, 1
+        if not floating:
+            self.width = max([1, *(len(f"{v}") for v in values)])
+            return
+        # like torch, decide from the nonzero finite values only
+        finite = [v for v in values if math.isfinite(v) and v != 0]
+        if not finite:
+            return
+        self.int_mode = all(v == math.ceil(v) for v in finite)
+        lo, hi = min(abs(v) for v in finite), max(abs(v) for v in finite)
+        self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+        if self.sci_mode:
+            widths = [len(f"{v:.{PRECISION}e}") for v in finite]
+        elif self.int_mode:  # room for the "." that marks a float
+            widths = [len(f"{v:.0f}") + 1 for v in finite]
+        else:
+            widths = [len(f"{v:.{PRECISION}f}") for v in finite]
+        self.width = max(1, *widths)
+
+    def format(self, value: Any) -> str:
+        if not self.floating:
+            text = f"{value}"
+        elif self.sci_mode:
+            text = f"{value:{self.width}.{PRECISION}e}"
+        elif self.int_mode:
+            text = f"{value:.0f}" + ("" if math.isinf(value) or math.isnan(value) else ".")
+        else:
+            text = f"{value:.{PRECISION}f}"
+        return text.rjust(self.width)
+
+
+def _nest(flat: list[Any], shape: Sequence[int]) -> Any:
+    """Flat row-major values -> nested lists (a bare value for shape ())."""
+    if not shape:
+        return flat[0]
+    step = len(flat) // shape[0]
+    return [_nest(flat[i * step : (i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _edges(items: list[Any], summarize: bool) -> list[Any]:
+    if summarize and len(items) > 2 * EDGEITEMS:
+        return items[:EDGEITEMS] + items[-EDGEITEMS:]
+    return items
+
+
+def _summarized(t: Any, dim: int, summarize: bool) -> list[Any]:
+    """The values that will be printed: the formatter looks at these only."""
+    if dim == 0:
+        return [t]
+    rows = _edges(t, summarize)
+    return rows if dim == 1 else [v for r in rows for v in _summarized(r, dim - 1, summarize)]
+
+
+def _vector_str(t: list[Any], indent: int, summarize: bool, fmt: _Formatter) -> str:
+    per_line = max(1, (LINEWIDTH - indent) // (fmt.width + 2))  # ", " after each element
+    if summarize and len(t) > 2 * EDGEITEMS:
+        data = [fmt.format(v) for v in t[:EDGEITEMS]] + [" ..."]
+        data += [fmt.format(v) for v in t[-EDGEITEMS:]]
+    else:
+        data = [fmt.format(v) for v in t]
+    lines = [", ".join(data[i : i + per_line]) for i in range(0, len(data), per_line)]
+    return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+def _tensor_str(t: Any, dim: int, indent: int, summarize: bool, fmt: _Formatter) -> str:
+    if dim == 0:
+        return fmt.format(t)
+    if dim == 1:
+        return _vector_str(t, indent, summarize, fmt)
+    sub = lambda rows: [_tensor_str(r, dim - 1, indent + 1, summarize, fmt) for r in rows]
+    if summarize and len(t) > 2 * EDGEITEMS:
+        slices = [*sub(t[:EDGEITEMS]), "...", *sub(t[-EDGEITEMS:])]
+    else:
+        slices = sub(t)
+    return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
+
+
+def _add_suffixes(text: str, suffixes: Sequence[str], indent: int) -> str:
+    # torch's arithmetic, off-by-two included: a suffix that would pass linewidth starts a line
+    parts, last = [text], len(text) - text.rfind("\n") + 1
+    for suffix in suffixes:
+        if last + len(suffix) + 2 > LINEWIDTH:
+            parts.append(",\n" + " " * indent + suffix)
+            last = indent + len(suffix)
+        else:
+            parts.append(", " + suffix)
+            last += len(suffix) + 2
+    return "".join(parts) + ")"
+
+
+def format_tensor(
+    values: Sequence[float | int | bool],
+    shape: tuple[int, ...],
+    *,
+    dtype: str = "float32",
+    suffixes: Sequence[str] = (),
+) -> str:
+    """PyTorch's ``repr`` of a tensor with these row-major ``values``, ``shape`` and ``dtype``.
+
+    ``suffixes`` are already formatted (``requires_grad=True``, ``grad_fn=<MulBackward0>``)
+    and follow the ``dtype=torch.float64`` suffix that torch adds for non-default dtypes.
+
+    >>> print(format_tensor([1, 2, 3, 4], (2, 2), suffixes=["grad_fn=<MulBackward0>"]))
+    tensor([[1., 2.],
+            [3., 4.]], grad_fn=<MulBackward0>)
+    """
+    if dtype not in DTYPES:
+        raise ValueError(f"unsupported dtype {dtype!r}: expected one of {', '.join(DTYPES)}")
+    prefix, shape = "tensor(", tuple(shape)
+    indent, extra = len(prefix), []
+    numel = math.prod(shape)
+    if len(values) != numel:
+        raise ValueError(f"{len(values)} values do not fill shape {shape}")
+    if numel == 0:
+        if len(shape) != 1:  # like NumPy, an empty tensor states its shape unless it is (0,)
+            extra.append(f"size={shape}")
+        if dtype != "float32":  # nothing to infer the dtype from
+            extra.append(f"dtype=torch.{dtype}")
+        body = "[]"
+    else:
+        if dtype not in _IMPLICIT_DTYPES:
+            extra.append(f"dtype=torch.{dtype}")
+        nested = _nest([_convert(v, dtype) for v in values], shape)
+        summarize = numel > THRESHOLD
+        shown = _summarized(nested, len(shape), summarize)
+        fmt = _Formatter(shown, floating=dtype.startswith("float"))
+        body = _tensor_str(nested, len(shape), indent, summarize, fmt)
+    return _add_suffixes(prefix + body, [*extra, *suffixes], indent)
