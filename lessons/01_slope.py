@@ -1,0 +1,170 @@
+# %% [markdown]
+# # Lesson 01: the slope by nudging
+#
+# A derivative answers one question: *if I nudge the input a little, how much does the output
+# move, per unit of nudge?*  Before any autograd, we can answer it with nothing but the function:
+# evaluate it twice and divide.  Every later lesson checks the engine against this idea.
+#
+# Pictures go to `lessons_out/01/` (or `$TINYGRAD_EDU_LESSONS_OUT/01/`).
+
+# %%
+import os
+from pathlib import Path
+
+from _plot import save_chart
+
+from tinygrad_edu import Value
+
+OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "01"
+OUT.mkdir(parents=True, exist_ok=True)
+
+
+def f(x):
+    return x**3 - 4 * x
+
+
+def df(x):  # by hand, with the power rule: d/dx x**3 = 3x**2, d/dx 4x = 4
+    return 3 * x**2 - 4
+
+
+x = 2.0
+print(f"f({x}) = {f(x)}, and by hand f'({x}) = {df(x)}")
+
+# %% [markdown]
+# ## Nudge forward
+#
+# `(f(x + h) - f(x)) / h` is the slope of the chord from `x` to `x + h`.  As `h` shrinks, the chord
+# turns into the tangent.  The error shrinks *in proportion to h*: for this cubic it is exactly
+# `6h + h**2` (expand `(x + h)**3` to see it).
+
+# %%
+print(f"{'h':>8} {'forward':>14} {'error':>12}")
+forward_err = {}
+for h in (0.1, 0.01, 0.001, 0.0001):
+    slope = (f(x + h) - f(x)) / h
+    forward_err[h] = abs(slope - df(x))
+    print(f"{h:>8} {slope:>14.8f} {forward_err[h]:>12.2e}")
+    assert abs(forward_err[h] - (6 * h + h * h)) < 1e-6  # the error the algebra predicts
+
+# %% [markdown]
+# ## Nudge both ways: central differences
+#
+# `(f(x + h) - f(x - h)) / 2h` is symmetric around `x`, so the `h` terms cancel and the error
+# shrinks like `h**2`: ten times smaller `h`, a hundred times smaller error.  For a cubic the error
+# is exactly `h**2`.  This is the formula every gradient check in this course uses.
+
+# %%
+print(f"{'h':>8} {'central':>14} {'error':>12}")
+central_err = {}
+for h in (0.1, 0.01, 0.001, 0.0001):
+    slope = (f(x + h) - f(x - h)) / (2 * h)
+    central_err[h] = abs(slope - df(x))
+    print(f"{h:>8} {slope:>14.8f} {central_err[h]:>12.2e}")
+    assert central_err[h] < forward_err[h]
+    assert abs(central_err[h] - h * h) < 1e-8
+
+# %% [markdown]
+# ## Too small a nudge
+#
+# Floats carry about 16 significant digits.  `f(x + h) - f(x - h)` subtracts two nearly equal
+# numbers, so when `h` is tiny the rounding error (about `1e-16 / h`) wins over the `h**2` error.
+# The best `h` for central differences in double precision is around `1e-5`: the plot is a "V".
+
+# %%
+hs = [10.0**-k for k in range(1, 14)]
+curve = {
+    "forward (f(x+h)-f(x))/h": [(h, abs((f(x + h) - f(x)) / h - df(x)) or 1e-17) for h in hs],
+    "central (f(x+h)-f(x-h))/2h": [
+        (h, abs((f(x + h) - f(x - h)) / (2 * h) - df(x)) or 1e-17) for h in hs
+    ],
+}
+for h, err in curve["central (f(x+h)-f(x-h))/2h"]:
+    print(f"h = {h:.0e}: central error {err:.1e}")
+best_h = min(curve["central (f(x+h)-f(x-h))/2h"], key=lambda p: p[1])[0]
+print("the best h here:", best_h)
+assert 1e-7 <= best_h <= 1e-3  # neither the largest nor the smallest nudge is best
+path = save_chart(
+    OUT / "error_vs_h.svg",
+    curve,
+    title="error of the slope estimate at x = 2",
+    xlabel="h",
+    ylabel="|estimate - f'(x)|",
+    logx=True,
+    logy=True,
+)
+print("wrote", path)
+
+# %% [markdown]
+# ## The picture: f and its tangent
+#
+# The tangent at `x = 2` has slope `f'(2) = 8`; the central-difference chord with `h = 0.5` is
+# drawn too, and is already nearly parallel.
+
+# %%
+xs = [i / 20 for i in range(-20, 70)]
+h = 0.5
+chord = (f(x + h) - f(x - h)) / (2 * h)
+path = save_chart(
+    OUT / "tangent.svg",
+    {
+        "f(x) = x**3 - 4x": [(t, f(t)) for t in xs],
+        f"tangent, slope {df(x):g}": [(t, f(x) + df(x) * (t - x)) for t in xs],
+        f"chord through x±{h}, slope {chord:g}": [(t, f(x) + chord * (t - x)) for t in xs],
+    },
+    title="the derivative is the slope of the tangent",
+    xlabel="x",
+    ylabel="y",
+)
+print("wrote", path)
+
+# %% [markdown]
+# ## Several inputs: one nudge at a time
+#
+# For `d = a*b + c`, nudge one input while holding the others still: that is the *partial*
+# derivative.  A `Value` gets all of them at once from one `backward()` call; they agree.
+
+# %%
+
+
+def d_of(a, b, c):
+    return a * b + c
+
+
+a, b, c = 2.0, -3.0, 10.0
+h = 1e-6
+nudged = {
+    "a": (d_of(a + h, b, c) - d_of(a - h, b, c)) / (2 * h),
+    "b": (d_of(a, b + h, c) - d_of(a, b - h, c)) / (2 * h),
+    "c": (d_of(a, b, c + h) - d_of(a, b, c - h)) / (2 * h),
+}
+va, vb, vc = Value(a, label="a"), Value(b, label="b"), Value(c, label="c")
+d = d_of(va, vb, vc)
+d.backward()
+for name, v in zip("abc", (va, vb, vc)):
+    print(f"dd/d{name}: nudging {nudged[name]:+.6f}   backward() {v.grad:+.6f}")
+    assert abs(nudged[name] - v.grad) < 1e-6
+
+# %% [markdown]
+# ## Exercise 1.1
+#
+# Write `central_difference(f, x, h=1e-5)` returning the central-difference slope of `f` at `x`.
+# Run `check_central_difference(central_difference)`: it tries it on a few functions whose
+# derivatives are known.  (The reference solution is filled in, so this lesson runs as it is.)
+
+# %%
+import math
+
+
+def central_difference(f, x, h=1e-5):
+    return (f(x + h) - f(x - h)) / (2 * h)  # reference solution
+
+
+def check_central_difference(fn):
+    cases = [(math.sin, 0.7, math.cos(0.7)), (math.exp, 1.3, math.exp(1.3)), (f, -1.5, df(-1.5))]
+    for g, x0, want in cases:
+        got = fn(g, x0)
+        assert abs(got - want) < 1e-6, f"{g.__name__} at {x0}: got {got}, want {want}"
+    print("check_central_difference: all good")
+
+
+check_central_difference(central_difference)

@@ -1,0 +1,56 @@
+"""Every lesson runs as a plain script in an empty folder, writes its pictures, and checks itself."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from viz.cmd_lesson import parse_cells
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+FILES = sorted(p for p in LESSONS.glob("[0-9][0-9]_*.py"))
+
+
+def test_there_are_at_least_twelve_numbered_lessons():
+    numbers = [int(p.name[:2]) for p in FILES]
+    assert len(numbers) >= 12
+    assert numbers == list(range(1, len(numbers) + 1))  # no gaps, no duplicates
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_lesson_runs_as_a_script_from_another_folder(path: Path, tmp_path: Path):
+    env = {**os.environ, "TINYGRAD_EDU_LESSONS_OUT": str(tmp_path)}
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, str(path)], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert seconds < 60
+    assert proc.stdout.strip()  # it prints what it shows
+    svgs = sorted((tmp_path / path.name[:2]).glob("*.svg"))
+    assert svgs, "the lesson wrote no picture"
+    for svg in svgs:
+        assert ET.parse(svg).getroot().tag.endswith("svg")
+        assert str(svg.name) in proc.stdout  # and says where it put it
+    assert not (tmp_path / "lessons_out").exists()  # the environment variable was obeyed
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_lesson_is_a_percent_notebook_with_checkpoints_and_an_exercise(path: Path):
+    text = path.read_text(encoding="utf-8")
+    cells = parse_cells(text)
+    assert text.startswith("# %% [markdown]\n")
+    assert re.match(rf"# Lesson {path.name[:2]}: \S", cells[0].source)
+    code = "\n".join(c.source for c in cells if c.kind == "code")
+    prose = "\n".join(c.source for c in cells if c.kind == "markdown")
+    assert re.search(r"^\s*assert ", code, re.M)
+    assert re.search(r"^## Exercise", prose, re.M)
+    assert re.search(r"^check_\w+\(", code, re.M)  # the exercise's check runs on the reference

@@ -1,0 +1,177 @@
+"""``tinygrad-edu lesson [N]``: list the lessons, or run one with its prose rendered by rich.
+
+A lesson is a jupytext percent-format script (``lessons/NN_topic.py``): ``# %%`` starts a code
+cell, ``# %% [markdown]`` a prose cell whose lines are comments.  Running a lesson here executes
+its code cells in order in one namespace, as ``python lessons/NN_topic.py`` would, and prints
+each prose cell as rendered Markdown before the output of the code that follows it.
+
+>>> cells = parse_cells("# %% [markdown]\\n# # Title\\n\\n# %%\\nx = 1\\n")
+>>> [(c.kind, c.source) for c in cells]
+[('markdown', '# Title'), ('code', 'x = 1')]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.rule import Rule
+from rich.syntax import Syntax
+
+from viz.cli import UsageError
+
+__all__ = ["Cell", "Lesson", "find_lessons", "lessons_dir", "parse_cells", "register", "run_lesson"]
+
+LESSON_FILE = re.compile(r"(\d+)_\w+\.py")
+CELL_MARK = re.compile(r"#\s?%%(.*)")
+
+
+@dataclass(frozen=True)
+class Cell:
+    kind: str  # "code" or "markdown"
+    source: str
+    line: int  # 1-based line of the cell's first source line in the file
+
+
+@dataclass(frozen=True)
+class Lesson:
+    number: int
+    path: Path
+    title: str
+
+
+def lessons_dir() -> Path:
+    """The ``lessons/`` folder of the checkout this package runs from (an editable install)."""
+    env = os.environ.get("TINYGRAD_EDU_LESSONS_DIR")
+    where = Path(env) if env else Path(__file__).resolve().parent.parent / "lessons"
+    if not where.is_dir():
+        raise UsageError(
+            f"no lessons folder at {where}: the lessons ship with the source repository; "
+            "clone it and `pip install -e .`, or set TINYGRAD_EDU_LESSONS_DIR"
+        )
+    return where
+
+
+def parse_cells(text: str) -> list[Cell]:
+    """Split a percent-format script into cells (text before the first marker is dropped)."""
+    cells: list[Cell] = []
+    kind, start, body = None, 0, []  # type: ignore[var-annotated]
+
+    def close() -> None:
+        if kind is None:
+            return
+        lines = [_uncomment(s) for s in body] if kind == "markdown" else list(body)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        cells.append(Cell(kind, "\n".join(lines), start))
+
+    for i, line in enumerate(text.splitlines(), 1):
+        m = CELL_MARK.fullmatch(line.rstrip())
+        if m:
+            close()
+            kind = "markdown" if "[markdown]" in m.group(1) else "code"
+            start, body = i + 1, []
+        else:
+            body.append(line)
+    close()
+    return cells
+
+
+def _uncomment(line: str) -> str:
+    if line.startswith("# "):
+        return line[2:]
+    return line[1:] if line.startswith("#") else line
+
+
+def _title(path: Path) -> str:
+    for cell in parse_cells(path.read_text(encoding="utf-8")):
+        if cell.kind == "markdown":
+            first = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
+            return re.sub(r"^#+\s*(Lesson\s+\d+:\s*)?", "", first)
+    return path.stem
+
+
+def find_lessons(folder: Path | None = None) -> list[Lesson]:
+    """Every ``NN_topic.py`` in the lessons folder, by number."""
+    folder = folder or lessons_dir()
+    found = []
+    for p in folder.iterdir():
+        m = LESSON_FILE.fullmatch(p.name)
+        if m and p.is_file():
+            found.append(Lesson(int(m.group(1)), p, _title(p)))
+    return sorted(found, key=lambda lesson: (lesson.number, lesson.path.name))
+
+
+def run_lesson(lesson: Lesson, *, console: Console | None = None, show_code: bool = False) -> int:
+    """Run a lesson's code cells in order in one namespace; prose cells are rendered between.
+
+    Returns 0, or 1 when a cell raises (its traceback is printed: a lesson's checkpoint failed).
+    """
+    console = console or Console()
+    namespace = {"__name__": "__main__", "__file__": str(lesson.path)}
+    folder = str(lesson.path.parent)
+    sys.path.insert(0, folder)  # lessons import their small helpers (_plot) from their folder
+    try:
+        for cell in parse_cells(lesson.path.read_text(encoding="utf-8")):
+            if not cell.source.strip():
+                continue
+            if cell.kind == "markdown":
+                console.print(Markdown(cell.source))
+                console.print()
+                continue
+            if show_code:
+                console.print(
+                    Syntax(cell.source, "python", start_line=cell.line, line_numbers=True)
+                )
+            # pad with newlines so a traceback points at the right line of the lesson file
+            code = compile("\n" * (cell.line - 1) + cell.source, str(lesson.path), "exec")
+            sys.stdout.flush()
+            try:
+                exec(code, namespace)
+            except Exception:
+                sys.stdout.flush()
+                console.print(Rule(f"lesson {lesson.number} stopped", style="red"))
+                print(traceback.format_exc(), file=sys.stderr, end="")
+                return 1
+            sys.stdout.flush()
+            console.print()
+    finally:
+        if folder in sys.path:
+            sys.path.remove(folder)
+    return 0
+
+
+def _list(lessons: list[Lesson]) -> None:
+    print("Lessons (run one with `tinygrad-edu lesson N`):")
+    for lesson in lessons:
+        print(f"  {lesson.number:>2}  {lesson.title}  ({lesson.path.name})")
+
+
+def run(args: argparse.Namespace) -> int:
+    lessons = find_lessons()
+    if args.number is None:
+        _list(lessons)
+        return 0
+    try:
+        n = int(args.number)
+    except ValueError:
+        raise UsageError(f"lesson number must be a whole number, got {args.number!r}") from None
+    chosen = [lesson for lesson in lessons if lesson.number == n]
+    if not chosen:
+        numbers = ", ".join(str(lesson.number) for lesson in lessons) or "none"
+        raise UsageError(f"no lesson {args.number}; the lessons are {numbers}")
+    return run_lesson(chosen[0], show_code=args.code)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lesson", help="list the lessons, or run lesson N in the terminal")
+    p.add_argument("number", nargs="?", metavar="N", help="the lesson to run (omit to list them)")
+    p.add_argument("--code", action="store_true", help="show each code cell before its output")
+    p.set_defaults(func=run)
