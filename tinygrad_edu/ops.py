@@ -249,4 +249,4 @@ NARY: dict[str, Op] = {
     "dot": Op("dot", "DotBackward0", _dot_forward, _dot_local, "dot", ("other",), -1, {}),
     # a neuron's weighted sum w·x + b (PyTorch's addmv for one row): one node, not 2n chained ones
     "affine": Op("affine", "AddmvBackward0", _affine_forward, _affine_local, "affine", ("x", "w", "1"), -1, {}),
-}
+}  # fmt: skip

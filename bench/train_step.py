@@ -1,0 +1,184 @@
+"""micrograd's two-moons training step, three ways, side by side in one process.
+
+    .venv/bin/python bench/train_step.py [--steps N] [--seed S]
+
+The same model (``MLP(2, [16, 16, 1])`` from ``random.seed(1337)``), the same 100 points, the
+same loss (max-margin + 1e-4 L2) and the same SGD update (lr = 1.0 - 0.9*k/100), run by
+micrograd 0.1.0 (its demo's code, verbatim), by tinygrad_edu, and by hand-written Python floats
+(forward and backward unrolled: the floor for any pure-Python engine). The default garbage
+collector stays on for all three. Checks that the three agree on every step's loss to 1e-6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tinygrad_edu.data import make_moons
+from tinygrad_edu.nn import MLP, hinge_loss
+from tinygrad_edu.optim import SGD
+
+SIZES = [16, 16, 1]
+ALPHA = 1e-4
+MIN_SPEEDUP = 20.0
+
+
+def lr_at(k: int) -> float:
+    return 1.0 - 0.9 * k / 100
+
+
+def micrograd_steps(xs: list[list[float]], ys: list[int], steps: int) -> list[float]:
+    """micrograd's demo.ipynb training loop, as published (full batch)."""
+    from micrograd import nn
+    from micrograd.engine import Value
+
+    random.seed(1337)
+    model = nn.MLP(2, SIZES)
+    losses = []
+    for k in range(steps):
+        inputs = [list(map(Value, xrow)) for xrow in xs]
+        scores = list(map(model, inputs))
+        losses_ = [(1 + -yi * scorei).relu() for yi, scorei in zip(ys, scores)]
+        data_loss = sum(losses_) * (1.0 / len(losses_))
+        reg_loss = ALPHA * sum(p * p for p in model.parameters())
+        total_loss = data_loss + reg_loss
+        model.zero_grad()
+        total_loss.backward()
+        learning_rate = lr_at(k)
+        for p in model.parameters():
+            p.data -= learning_rate * p.grad
+        losses.append(total_loss.data)
+    return losses
+
+
+def ours_steps(xs: list[list[float]], ys: list[int], steps: int) -> list[float]:
+    random.seed(1337)
+    model = MLP(2, SIZES)
+    params = model.parameters()
+    opt = SGD(params, lr=lr_at(0))
+    losses = []
+    for k in range(steps):
+        scores = [model(x) for x in xs]
+        loss = hinge_loss(scores, ys, params, alpha=ALPHA)
+        opt.zero_grad()
+        loss.backward()
+        opt.param_groups[0]["lr"] = lr_at(k)
+        opt.step()
+        losses.append(loss.data)
+    return losses
+
+
+def floats_steps(xs: list[list[float]], ys: list[int], steps: int) -> list[float]:
+    """The same step on plain floats, forward and backward written out by hand."""
+    random.seed(1337)
+    sz = [2, *SIZES]
+    # each neuron is a row [w1, ..., wn, b], drawn in micrograd's order
+    layers = [
+        [[random.uniform(-1, 1) for _ in range(sz[i])] + [0.0] for _ in range(sz[i + 1])]
+        for i in range(len(SIZES))
+    ]
+    last = len(layers) - 1
+    n = len(xs)
+    losses = []
+    for k in range(steps):
+        grads = [[[0.0] * len(row) for row in layer] for layer in layers]
+        data_loss = 0.0
+        for x, yi in zip(xs, ys):
+            acts = [x]
+            for li, layer in enumerate(layers):
+                inp = acts[-1]
+                out = []
+                for row in layer:
+                    s = row[-1]
+                    for w, a in zip(row, inp):
+                        s += w * a
+                    out.append(s if li == last or s > 0 else 0.0)
+                acts.append(out)
+            margin = 1.0 - yi * acts[-1][0]
+            if margin <= 0:
+                continue  # relu's flat side: no loss, no gradient
+            data_loss += margin
+            g = [-yi / n]
+            for li in range(last, -1, -1):
+                inp, out, glayer = acts[li], acts[li + 1], grads[li]
+                gin = [0.0] * len(inp)
+                for j, row in enumerate(layers[li]):
+                    gj = g[j]
+                    if gj == 0.0 or (li != last and out[j] <= 0):
+                        continue
+                    grow = glayer[j]
+                    for i, a in enumerate(inp):
+                        grow[i] += gj * a
+                        gin[i] += gj * row[i]
+                    grow[-1] += gj
+                g = gin
+        reg = sum(w * w for layer in layers for row in layer for w in row)
+        losses.append(data_loss / n + ALPHA * reg)
+        lr = lr_at(k)
+        for layer, glayer in zip(layers, grads):
+            for row, grow in zip(layer, glayer):
+                for i, w in enumerate(row):
+                    row[i] = w - lr * (grow[i] + 2 * ALPHA * w)
+    return losses
+
+
+def timed(fn: Callable[..., list[float]], *args: object) -> tuple[float, list[float]]:
+    gc.collect()  # start clean: no garbage left over from the previous contender
+    t0 = time.perf_counter()
+    losses = fn(*args)
+    return time.perf_counter() - t0, losses
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=5, help="training steps per contender")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the two-moons data")
+    args = ap.parse_args(argv)
+    xs, ys = make_moons(100, noise=0.1, seed=args.seed)
+    steps = args.steps
+
+    rows = []
+    t_ours, l_ours = timed(ours_steps, xs, ys, steps)
+    t_floats, l_floats = timed(floats_steps, xs, ys, steps)
+    try:
+        t_micro, l_micro = timed(micrograd_steps, xs, ys, steps)
+    except ImportError:
+        t_micro, l_micro = None, None
+
+    ms = lambda t: 1000 * t / steps
+    print(
+        f"two moons, 100 points, MLP(2, {SIZES}), {steps} steps each, gc on ({gc.get_threshold()})"
+    )
+    print(f"{'engine':<14} {'ms/step':>10} {'vs ours':>9}  final loss")
+    if t_micro is not None:
+        rows.append(("micrograd", t_micro, l_micro))
+    rows += [("tinygrad_edu", t_ours, l_ours), ("plain floats", t_floats, l_floats)]
+    for name, t, losses in rows:
+        print(f"{name:<14} {ms(t):>10.2f} {t / t_ours:>8.2f}x  {losses[-1]:.12f}")
+
+    ok = True
+    for name, _, losses in rows:
+        diff = max(abs(a - b) for a, b in zip(losses, l_ours))
+        if diff > 1e-6:
+            print(f"FAIL: {name} losses differ from ours by {diff:.3g}")
+            ok = False
+    print(f"ours / floats: {t_ours / t_floats:.1f}x the floor")
+    if t_micro is not None:
+        speedup = t_micro / t_ours
+        print(f"speedup over micrograd: {speedup:.1f}x (must be >= {MIN_SPEEDUP:g}x)")
+        ok = ok and speedup >= MIN_SPEEDUP
+        print("losses equal to 1e-6 on every step" if ok else "")
+    else:
+        print("micrograd not installed: no speedup measured (pip install micrograd==0.1.0)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
