@@ -1,0 +1,301 @@
+"""The backward pass, step by step: what each node receives, multiplies and passes on.
+
+``trace(root)`` runs ``root``'s backward pass (filling ``.grad`` as ``root.backward()`` does)
+and records every step of it as data: the node, the gradient arriving from above, and for each
+input the local derivative (as a formula from the op table and as a number), the product that
+flows to the input, and the input's grad once that product is added in.
+
+>>> from tinygrad_edu import Value
+>>> a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+>>> t = trace(a * b)
+>>> print(t.steps[0].inputs[0].text())
+d(a * b)/da = b = -3.0
+>>> [(leaf.label, leaf.grad) for leaf in t.leaves]
+[('a', -3.0), ('b', 2.0)]
+
+Names: a Value is called by its label; an unlabelled one by its expression over its inputs'
+names (``a * b + c``) while that stays short, else ``v<k>``, ``k`` counting the graph's Values
+in the order they were made.  Numbers used as operands are called by their value.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tinygrad_edu.engine import Step, Value, backward, toposort
+from tinygrad_edu.ops import Op
+
+__all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
+
+MAX_NAME = 20  # longer expression names become v<k>, so that every line fits 80 columns
+
+# Operator precedence of each op's written form, to put parentheses only where they are needed.
+_ATOM = 9
+_PREC = {"add": 1, "sub": 1, "rsub": 1, "mul": 2, "div": 2, "recip": 2, "neg": 3}
+_PREC |= dict.fromkeys(("pow", "powt", "rpow"), 4)
+_LEFT_ASSOC = {"add", "sub", "mul", "div"}
+_PLACE = re.compile(r"\{(\d+)\}|\bout\b")
+
+
+def fmt(x: float | int | None) -> str:
+    """A number as the trace prints it: short, and always recognisably a float (``-3.0``)."""
+    if x is None:
+        return "-"
+    if type(x) is int:  # an int exponent stays an int, as in the code that made it: x**2
+        return str(x)
+    s = f"{x:.6g}"
+    return s if any(ch in s for ch in ".eni") else s + ".0"
+
+
+def _json_number(x: float | None) -> float | str | None:
+    # JSON has no nan or infinity: they are written as the strings "nan", "inf" and "-inf".
+    if x is None or math.isfinite(x):
+        return x
+    return "nan" if x != x else ("inf" if x > 0 else "-inf")
+
+
+@dataclass(frozen=True)
+class TraceInput:
+    """One input of one step: its local derivative and what flows into its grad."""
+
+    label: str
+    value: Value | None  # None for a number operand
+    local_formula: str  # "d(a * b)/da = b"
+    local: float
+    contribution: float | None  # upstream × local; None when the input takes no grad
+    grad_before: float | None
+    grad: float | None  # after this contribution is added
+
+    def text(self) -> str:
+        """The local derivative, formula and number: ``d(a * b)/da = b = -3.0``."""
+        rhs = self.local_formula.rsplit(" = ", 1)[1]
+        try:  # a formula that is just a number ("1") is not written twice
+            same = float(rhs) == self.local
+        except ValueError:
+            same = False
+        head = self.local_formula.rsplit(" = ", 1)[0] if same else self.local_formula
+        return f"{head} = {fmt(self.local)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "local_formula": self.local_formula,
+            "local": _json_number(self.local),
+            "contribution": _json_number(self.contribution),
+            "grad_before": _json_number(self.grad_before),
+            "grad": _json_number(self.grad),
+        }
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One node of the backward pass, in the order the pass visits them."""
+
+    step: int
+    value: Value
+    label: str
+    expr: str  # the op written over its inputs' names: "a * b"
+    data: float
+    grad_fn: str
+    upstream: float
+    inputs: tuple[TraceInput, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "node": self.label,
+            "grad_fn": self.grad_fn,
+            "expr": self.expr,
+            "data": _json_number(self.data),
+            "upstream": _json_number(self.upstream),
+            "inputs": [i.to_json() for i in self.inputs],
+        }
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A leaf that requires grad, with its grad after the pass."""
+
+    label: str
+    value: Value
+    data: float
+    grad: float
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A recorded backward pass: its steps, then each leaf's final grad."""
+
+    root: Value
+    label: str
+    gradient: float
+    steps: tuple[TraceStep, ...]
+    leaves: tuple[Leaf, ...]
+
+    def grads_after(self, step: int) -> dict[Value, float]:
+        """The grads this pass has produced once step ``step`` is done (0: only the seed)."""
+        grads = {self.root: self.root.grad if not self.steps else self.steps[0].upstream}
+        for s in self.steps[:step]:
+            for i in s.inputs:
+                if i.value is not None and i.grad is not None:
+                    grads[i.value] = i.grad
+        return grads
+
+    def to_json_lines(self) -> list[str]:
+        """One JSON object per step, then ``{"leaves": [{"label", "data", "grad"}, ...]}``.
+
+        nan and infinities, which JSON cannot hold, are the strings "nan", "inf", "-inf".
+        """
+        rows: list[dict[str, Any]] = [s.to_json() for s in self.steps]
+        leaves = [
+            {"label": x.label, "data": _json_number(x.data), "grad": _json_number(x.grad)}
+            for x in self.leaves
+        ]
+        rows.append({"leaves": leaves})
+        return [json.dumps(r, ensure_ascii=False, allow_nan=False) for r in rows]
+
+
+# -- names -----------------------------------------------------------------------------------
+
+
+class _Names:
+    """Names and precedences for every Value (and number operand) of a graph."""
+
+    def __init__(self, inner_forward: list[Value]) -> None:
+        self.name: dict[int, str] = {}
+        self.prec: dict[int, int] = {}
+        self.leaves: list[Value] = []
+        count = 0
+        for v in inner_forward:
+            for x in v.grad_fn._inputs:  # type: ignore[union-attr]
+                if isinstance(x, Value) and id(x) not in self.name:
+                    count += 1
+                    self.leaves.append(x)
+                    self._set(x, x.label, None, count)
+            count += 1
+            self._set(v, v.label, self.expr(v), count)
+
+    def _set(self, v: Value, label: str, expr: str | None, k: int) -> None:
+        if label:
+            # a label that spells out the node's own expression ("x1*w1") binds like its op
+            same = expr is not None and label.replace(" ", "") == expr.replace(" ", "")
+            prec = _ATOM if _is_atom(label) else _PREC.get(v.grad_fn.op.key, _ATOM) if same else 0
+            self.name[id(v)], self.prec[id(v)] = label, prec
+        elif expr is not None and len(expr) <= MAX_NAME:
+            op = v.grad_fn.op  # type: ignore[union-attr]
+            self.name[id(v)], self.prec[id(v)] = expr, _PREC.get(op.key, _ATOM)
+        else:
+            self.name[id(v)], self.prec[id(v)] = f"v{k}", _ATOM
+
+    def of(self, x: Any) -> tuple[str, int]:
+        if isinstance(x, Value):
+            return self.name[id(x)], self.prec[id(x)]
+        return fmt(x), _ATOM if not x < 0 else _PREC["neg"]
+
+    def expr(self, v: Value) -> str:
+        """The op written over its inputs' names, parenthesised as its precedence needs."""
+        op = v.grad_fn.op  # type: ignore[union-attr]
+        ins = v.grad_fn._inputs  # type: ignore[union-attr]
+        if op.slots < 0:  # n-ary: sum(a, b, c), dot([a1, a2], [b1, b2])
+            names = [self.of(x)[0] for x in ins]
+            if op.key == "dot":
+                n = len(names) // 2
+                return f"dot([{', '.join(names[:n])}], [{', '.join(names[n:])}])"
+            return f"{op.expr}({', '.join(names)})"
+        return op.expr.format(*(self._operand(op, i, x) for i, x in enumerate(ins)))
+
+    def _operand(self, op: Op, i: int, x: Any) -> str:
+        name, prec = self.of(x)
+        field = f"{{{i}}}"
+        if f"({field})" in op.expr:  # a call's argument: already in parentheses
+            return name
+        parent = _PREC.get(op.key, _ATOM)
+        left = op.expr.startswith(field)
+        if prec < parent or (prec == parent and not (left and op.key in _LEFT_ASSOC)):
+            return f"({name})"
+        return name
+
+    def local_formula(self, v: Value, slot: int) -> str:
+        """``d(<expr>)/d<input> = <local derivative over the names>``."""
+        fn = v.grad_fn
+        op, ins = fn.op, fn._inputs  # type: ignore[union-attr]
+        if op.slots < 0:
+            n = len(ins) // 2
+            rule = f"{{{(slot + n) % len(ins)}}}" if op.key == "dot" else op.dlocal[0]
+        else:
+            rule = op.dlocal[slot]
+        names = [self.of(x) for x in ins]
+        names.append((self.name[id(v)], self.prec[id(v)]))  # "out", the node's own value
+
+        def put(m: re.Match[str]) -> str:
+            name, prec = names[-1 if m.group(0) == "out" else int(m.group(1))]
+            # a compound name gets parentheses unless it is the whole formula or an argument
+            around = rule[max(m.start() - 1, 0) : m.end() + 1]
+            alone = m.group(0) == rule or around == f"({m.group(0)})"
+            return name if alone or prec == _ATOM else f"({name})"
+
+        rhs = _PLACE.sub(put, rule)
+        wrt = names[slot][0]
+        wrt = wrt if wrt.isidentifier() else f"({wrt})"
+        return f"d({self.expr(v)})/d{wrt} = {rhs}"
+
+
+def _is_atom(label: str) -> bool:
+    if label.isidentifier():
+        return True
+    try:
+        return float(label) >= 0
+    except ValueError:
+        return False
+
+
+# -- the pass ------------------------------------------------------------------------------------
+
+
+def trace(root: Value, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
+    """Run ``root``'s backward pass and record every step of it.
+
+    It fills ``.grad`` exactly as ``root.backward(gradient, retain_graph)`` does (leaf grads
+    accumulate over passes; a step shows the grad before and after its own contribution).
+    """
+    if not isinstance(root, Value):
+        raise TypeError(f"trace() expects a Value, got {type(root).__name__}")
+    inner = toposort([root])[::-1]
+    names = _Names(inner)
+    if root.grad_fn is None:
+        names.leaves.append(root)
+        names._set(root, root.label, None, 1)
+    # The pass adds into .grad in the same order as recorded here, so replaying the additions
+    # gives each input's grad after each single contribution, even for an input used twice.
+    grads = {id(x): (x.grad if x.grad_fn is None else 0.0) for x in names.leaves + inner}
+    steps: list[TraceStep] = []
+
+    def observe(step: Step) -> None:
+        v = step.value
+        records = []
+        for slot, (x, d, c) in enumerate(zip(step.inputs, step.local, step.contributions)):
+            value = x if isinstance(x, Value) else None
+            before = after = None
+            if c is not None:
+                before = grads[id(x)]
+                after = grads[id(x)] = before + c
+            label = names.of(x)[0]
+            formula = names.local_formula(v, slot)
+            records.append(TraceInput(label, value, formula, float(d), c, before, after))
+        fn = step.node
+        steps.append(
+            TraceStep(
+                step.index, v, names.name[id(v)], names.expr(v), v.data, fn.name(), step.upstream,
+                tuple(records),
+            )
+        )  # fmt: skip
+
+    backward([root], [gradient], retain_graph=retain_graph, observer=observe)
+    leaves = tuple(
+        Leaf(names.name[id(x)], x, x.data, x.grad) for x in names.leaves if x.requires_grad
+    )
+    return Trace(root, names.name[id(root)], float(gradient), tuple(steps), leaves)
