@@ -14,15 +14,15 @@ from xml.sax.saxutils import escape
 
 __all__ = ["line_chart", "save_chart"]
 
-W, H, PAD = 640, 400, 56
+W, H, PAD, LEGEND = 820, 400, 56, 230  # LEGEND: room on the right for the key
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 
 Points = Sequence[tuple[float, float]]
 
 
 def _ticks(lo: float, hi: float, log: bool) -> list[float]:
-    if log:
-        return [10.0**k for k in range(math.floor(lo), math.ceil(hi) + 1)]
+    if log:  # lo and hi are already exponents of ten
+        return [float(k) for k in range(math.ceil(lo), math.floor(hi) + 1)]
     step = 10 ** math.floor(math.log10((hi - lo) or 1.0))
     if (hi - lo) / step < 4:
         step /= 2
@@ -56,7 +56,7 @@ def line_chart(
     x1, y1 = (x1 if x1 > x0 else x0 + 1), (y1 if y1 > y0 else y0 + 1)
 
     def px(x: float) -> float:
-        return PAD + (x - x0) / (x1 - x0) * (W - 2 * PAD)
+        return PAD + (x - x0) / (x1 - x0) * (W - 2 * PAD - LEGEND)
 
     def py(y: float) -> float:
         return H - PAD - (y - y0) / (y1 - y0) * (H - 2 * PAD)
@@ -66,9 +66,9 @@ def line_chart(
         f'viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">',
         f'<rect width="{W}" height="{H}" fill="white"/>',
         f'<text x="{W / 2}" y="22" text-anchor="middle" font-size="15">{escape(title)}</text>',
-        f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="black"/>',
+        f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD - LEGEND}" y2="{H - PAD}" stroke="black"/>',
         f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{H - PAD}" stroke="black"/>',
-        f'<text x="{W / 2}" y="{H - 12}" text-anchor="middle">{escape(xlabel)}</text>',
+        f'<text x="{(W - LEGEND) / 2}" y="{H - 12}" text-anchor="middle">{escape(xlabel)}</text>',
         f'<text x="14" y="{H / 2}" text-anchor="middle" '
         f'transform="rotate(-90 14 {H / 2})">{escape(ylabel)}</text>',
     ]
@@ -87,10 +87,8 @@ def line_chart(
         path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)
         out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
         ly = PAD + 16 * i
-        out.append(
-            f'<rect x="{W - PAD - 150}" y="{ly - 9}" width="10" height="10" fill="{color}"/>'
-        )
-        out.append(f'<text x="{W - PAD - 135}" y="{ly}">{escape(name)}</text>')
+        out.append(f'<rect x="{W - LEGEND}" y="{ly - 9}" width="10" height="10" fill="{color}"/>')
+        out.append(f'<text x="{W - LEGEND + 15}" y="{ly}">{escape(name)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
