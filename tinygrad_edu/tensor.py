@@ -1,0 +1,1416 @@
+"""Tensors made of Values, with PyTorch's names, reprs and errors.
+
+>>> import tinygrad_edu as torch
+>>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+>>> y = torch.sum(x) * 2
+>>> y
+tensor(12., grad_fn=<MulBackward0>)
+>>> y.backward()
+>>> x.grad
+tensor([2., 2., 2.])
+
+A Tensor is a shape plus a flat, row-major list of Values (``_values``).  Every op makes one
+scalar node per output element (a reduction or a dot product is one n-ary node, never a chain),
+so the scalar engine does all the arithmetic.  The tensor's own ``grad_fn`` is a tensor-level
+node with PyTorch's name and ``next_functions``; it holds its inputs and its output's elements,
+never the output Tensor, so no graph keeps itself alive through a cycle.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import warnings
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import engine
+from ._tensor_str import format_tensor
+from .engine import NO_GRAD, SECOND_BACKWARD, AccumulateGrad, Value, _apply
+from .grad_mode import STATE
+from .ops import NARY, OPS, Op
+
+__all__ = [
+    "Size",
+    "Tensor",
+    "TensorNode",
+    "arange",
+    "dtype",
+    "ones",
+    "stack",
+    "tensor",
+    "zeros",
+]
+
+_Number = (int, float)
+
+
+# -- sizes and dtypes ------------------------------------------------------------------------
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints like ``torch.Size([2, 3])``."""
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        return math.prod(self)
+
+
+class dtype:  # noqa: N801 - PyTorch's name
+    """An element type: ``torch.float32``, ``torch.float64``, ``torch.int64``, ``torch.bool``."""
+
+    __slots__ = ("is_floating_point", "name")
+
+    def __init__(self, name: str, floating: bool) -> None:
+        self.name, self.is_floating_point = name, floating
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+float32 = dtype("float32", True)
+float64 = dtype("float64", True)
+int64 = dtype("int64", False)
+bool_ = dtype("bool", False)
+DTYPES = {"float32": float32, "float64": float64, "int64": int64, "bool": bool_}
+
+
+def _promote(a: dtype, b: dtype | None, number: Any = None) -> dtype:
+    """The result type of an arithmetic op (PyTorch's promotion, for these four types)."""
+    kinds = [a] if b is None else [a, b]
+    if any(k is float64 for k in kinds):
+        return float64
+    if any(k.is_floating_point for k in kinds) or isinstance(number, float):
+        return float32
+    if all(k is bool_ for k in kinds) and (number is None or isinstance(number, bool)):
+        return bool_
+    return int64
+
+
+# -- tensor-only scalar ops (the elementwise ones are all in ops.OPS) ------------------------
+
+
+def _mean_local(*xs: Any) -> tuple[Any, ...]:
+    n = len(xs) - 1
+    return (1.0 / n,) * n
+
+
+def _mean(*xs: float) -> float:
+    return math.fsum(xs) / len(xs) if xs else math.nan
+
+
+def _identity(name: str, key: str) -> Op:
+    # An element copied into a new position (t[i], stack): d out / d in = 1.
+    return Op(key, name, lambda a: a, lambda a, out: (1.0,), "{0}", ("1",), 1, {})
+
+
+_SCALAR_OPS: dict[str, Op] = {
+    "mean": Op("mean", "MeanBackward0", _mean, _mean_local, "mean", ("1/n",), -1, {}),
+    "select": _identity("SelectBackward0", "select"),
+    "stack": _identity("StackBackward0", "stack"),
+}
+for _op in _SCALAR_OPS.values():  # the engine makes a node class per op key
+    engine.NODE_CLASSES.setdefault(_op.key, engine._node_class(_op))
+
+
+# -- tensor-level nodes ----------------------------------------------------------------------
+
+
+class TensorNode:
+    """A tensor's ``grad_fn``: one class per PyTorch name (``type(n).__name__ == n.name()``).
+
+    ``_inputs`` are the op's inputs (Tensors, or numbers, which always come second), ``_values``
+    the output's element Values (whose scalar nodes do the work), ``_attrs`` the non-tensor
+    values PyTorch saves (``_saved_dim``...).
+    """
+
+    __slots__ = ("__weakref__", "_attrs", "_inputs", "_lifted", "_seq", "_values")
+    slots: int = 1  # leading inputs that get a next_functions entry (-1: all)
+    saved: dict[str, int | str] = {}  # _saved_* name -> input index or "result"
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def next_functions(self) -> tuple[tuple[Any, int], ...]:
+        ins = self._inputs
+        n = len(ins) if self.slots < 0 else self.slots
+        return tuple((_edge(x), 0) for x in ins[:n])
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    def _freed(self) -> bool:
+        return any(v.grad_fn is not None and v.grad_fn._freed for v in self._values)
+
+    def __getattr__(self, attr: str) -> Any:
+        cls = type(self)
+        if not attr.startswith("_saved_") or (attr not in cls.saved and attr not in self._attrs):
+            raise AttributeError(f"'{cls.__name__}' object has no attribute '{attr}'")
+        if self._freed():
+            raise RuntimeError(SECOND_BACKWARD)
+        if attr in self._attrs:
+            return self._attrs[attr]
+        where = cls.saved[attr]
+        if where == "result":
+            return Tensor._make(list(self._values), self._shape(), float32, self)
+        x = self._inputs[where]  # type: ignore[index]
+        if isinstance(x, Tensor):
+            return x
+        if attr == "_saved_exponent":
+            return x  # PyTorch keeps a Python exponent as is
+        return tensor(x, dtype=int64 if isinstance(x, int) else float64)
+
+    def _shape(self) -> Size:
+        return self._attrs.get("shape", Size((len(self._values),)))
+
+    def __call__(self, *grad_outputs: Any) -> Any:
+        """The input gradients for one output gradient: a tuple, or bare for one input."""
+        if len(grad_outputs) != 1:
+            raise TypeError(f"expected 1 arguments, got {len(grad_outputs)} instead")
+        (g,) = grad_outputs
+        if not isinstance(g, Tensor):
+            raise TypeError("argument 0 is not a Variable")
+        if self._freed():
+            raise RuntimeError(SECOND_BACKWARD)
+        ins = self._inputs
+        n = len(ins) if self.slots < 0 else self.slots
+        slots = [x if isinstance(x, Tensor) and x.requires_grad else None for x in ins[:n]]
+        wanted = [v for t in slots if t is not None for v in t._values]
+        outs = [v for v in self._values if v.requires_grad]
+        seeds = [gv if g.requires_grad else gv.data for v, gv in zip(self._values, g._values)]
+        seeds = [s for v, s in zip(self._values, seeds) if v.requires_grad]
+        graph = STATE.enabled
+        # one step of the chain rule: a grad() that stops at this node's inputs
+        got = _one_step(outs, wanted, seeds, graph)
+        res: list[Tensor | None] = []
+        it = iter(got)
+        for t in slots:
+            if t is None:
+                res.append(None)
+            else:
+                vals = [next(it) for _ in t._values]
+                res.append(_lift([0.0 if v is None else v for v in vals], t.shape, t.dtype))
+        return res[0] if len(res) == 1 else tuple(res)
+
+
+def _one_step(outs: list[Value], wanted: list[Value], seeds: list[Any], graph: bool) -> list[Any]:
+    acc: dict[int, Any] = {}
+    with engine.set_grad_enabled(graph):
+        for v, g in zip(outs, seeds):
+            fn = v.grad_fn
+            if fn is None:
+                continue
+            args = fn._graph_args() if graph else fn._args
+            for x, d in zip(fn._inputs, fn.local(*args)):
+                if x.__class__ is Value and x.requires_grad:
+                    c = g * d
+                    acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
+    return [acc.get(id(x)) for x in wanted]
+
+
+_NODE_CLASSES: dict[str, type[TensorNode]] = {}
+
+
+def _node_class(name: str, slots: int = 1, saved: dict[str, int | str] | None = None) -> type:
+    cls = _NODE_CLASSES.get(name)
+    if cls is None:
+        attrs = {"__slots__": (), "slots": slots, "saved": dict(saved or {})}
+        cls = _NODE_CLASSES[name] = type(name, (TensorNode,), attrs)
+    return cls
+
+
+for _o in OPS.values():
+    _node_class(_o.name, _o.slots, _o.saved)
+
+# The tensor-level names that are not elementwise: (name, slots, saved tensors).
+_TENSOR_OPS = {
+    "sum": ("SumBackward0", 1, {}),
+    "sum_dim": ("SumBackward1", 1, {}),
+    "mean": ("MeanBackward0", 1, {}),
+    "mean_dim": ("MeanBackward1", 1, {}),
+    "dot": ("DotBackward0", 2, {"_saved_self": 0, "_saved_tensor": 1}),
+    "mv": ("MvBackward0", 2, {"_saved_self": 0, "_saved_vec": 1}),
+    "mm": ("MmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}),
+    "vm": ("SqueezeBackward4", 2, {}),
+    "select": ("SelectBackward0", 1, {}),
+    "stack": ("StackBackward0", -1, {}),
+}
+_TNODES = {key: _node_class(*spec) for key, spec in _TENSOR_OPS.items()}
+_next_seq = itertools.count().__next__
+
+
+def _edge(x: Any) -> Any:
+    """The next_functions entry for an input: its grad_fn, its AccumulateGrad, or None."""
+    if not isinstance(x, Tensor) or not x.requires_grad:
+        return None
+    if x.grad_fn is not None:
+        return x.grad_fn
+    ag = x._ag() if x._ag is not None else None
+    if ag is None:  # held weakly by the leaf, as PyTorch does: no cycle
+        ag = AccumulateGrad(x)  # type: ignore[arg-type]
+        x._ag = weakref.ref(ag)
+    return ag
+
+
+# -- the registries backward needs -----------------------------------------------------------
+
+# A leaf Value that requires grad -> its leaf Tensor, so that backward (which runs over Values)
+# can give each leaf Tensor its gradient.  Weak: a Tensor is forgotten when it goes.
+_LEAF_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
+# Non-leaf tensors with hooks or retain_grad(): backward stops at them to run the hooks.
+_WATCHED: weakref.WeakSet[Tensor] = weakref.WeakSet()
+# First element Value -> a Tensor made of it, so a graph of Values can be read as Tensors again.
+_TENSOR_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
+
+
+# -- Tensor ----------------------------------------------------------------------------------
+
+
+class Tensor:
+    """A shape and a flat row-major list of Values; ``torch.tensor(...)`` makes one.
+
+    >>> from tinygrad_edu import tensor
+    >>> t = tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    >>> (t * 2).sum().backward()
+    >>> t.grad.tolist()
+    [[2.0, 2.0], [2.0, 2.0]]
+    """
+
+    __slots__ = (
+        "__dict__",
+        "__weakref__",
+        "_ag",
+        "_base",
+        "_grad",
+        "_hooks",
+        "_requires_grad",
+        "_retains_grad",
+        "_values",
+        "dtype",
+        "grad_fn",
+        "shape",
+    )
+    __hash__ = object.__hash__
+
+    def __init__(self, data: Any = (), *, requires_grad: bool = False) -> None:
+        t = tensor(data, dtype=float32, requires_grad=requires_grad)
+        self._init(t._values, t.shape, float32, None)
+        if requires_grad:
+            self._set_requires_grad(True)
+
+    def _init(self, values: list[Value], shape: tuple[int, ...], dt: dtype, fn: Any) -> None:
+        self._values = values
+        self.shape = shape if isinstance(shape, Size) else Size(shape)
+        self.dtype = dt
+        self.grad_fn = fn
+        self._requires_grad = False
+        self._grad: Tensor | None = None
+        self._retains_grad = False
+        self._hooks: dict[int, Callable[[Tensor], Any]] | None = None
+        self._ag: weakref.ref[AccumulateGrad] | None = None
+        self._base: Tensor | None = None
+        if values:
+            _TENSOR_OF[id(values[0])] = self
+
+    @classmethod
+    def _make(
+        cls, values: list[Value], shape: tuple[int, ...], dt: dtype, fn: Any = None
+    ) -> Tensor:
+        t = object.__new__(cls)
+        t._init(values, shape, dt, fn)
+        return t
+
+    # -- flags -----------------------------------------------------------------------------
+
+    @property
+    def requires_grad(self) -> bool:
+        return self.grad_fn is not None or self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if self.grad_fn is not None:
+            raise RuntimeError(_NON_LEAF_FLAG)
+        if flag and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._set_requires_grad(bool(flag))
+
+    def _set_requires_grad(self, flag: bool) -> None:
+        self._requires_grad = flag
+        for v in self._values:
+            v.requires_grad = flag
+            if flag:
+                _LEAF_OF[id(v)] = self
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._retains_grad
+
+    def retain_grad(self) -> None:
+        if not self.requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is not None:
+            self._retains_grad = True
+            _WATCHED.add(self)
+
+    # -- grad ------------------------------------------------------------------------------
+
+    @property
+    def grad(self) -> Tensor | None:
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(_NON_LEAF_GRAD, UserWarning, stacklevel=2)
+            return None
+        return self._grad
+
+    @grad.setter
+    def grad(self, g: Tensor | None) -> None:
+        if g is not None:
+            if not isinstance(g, Tensor):
+                raise TypeError(
+                    "assigned grad expected to be a Tensor or None but got grad of type "
+                    f"{type(g).__name__}"
+                )
+            if g.shape != self.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(g.shape)}' to a tensor of "
+                    f"size '{list(self.shape)}'. Please ensure that the gradient and the tensor "
+                    "are the same size"
+                )
+        self._grad = g
+
+    def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a result replaces it."""
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._hooks is None:
+            self._hooks = {}
+        handle = RemovableHandle(self._hooks)
+        self._hooks[handle.id] = hook
+        if self.grad_fn is not None:
+            _WATCHED.add(self)
+        return handle
+
+    def backward(
+        self,
+        gradient: Tensor | float | None = None,
+        retain_graph: bool | None = None,
+        create_graph: bool = False,
+        inputs: Any = None,
+    ) -> None:
+        """Add d self / d leaf into every leaf's ``.grad``, as ``torch.Tensor.backward`` does."""
+        if inputs is not None:
+            raise NotImplementedError("backward(inputs=...) is not supported")
+        _backward([self], [gradient], retain_graph=bool(retain_graph or create_graph),
+                  create_graph=create_graph)  # fmt: skip
+
+    # -- conversions -----------------------------------------------------------------------
+
+    def _py(self, v: Value) -> Any:
+        if self.dtype is int64:
+            return int(v.data)
+        if self.dtype is bool_:
+            return bool(v.data)
+        return v.data
+
+    def item(self) -> Any:
+        if len(self._values) != 1:
+            raise RuntimeError(
+                f"a Tensor with {len(self._values)} elements cannot be converted to Scalar"
+            )
+        return self._py(self._values[0])
+
+    def tolist(self) -> Any:
+        flat = [self._py(v) for v in self._values]
+        return _nest(flat, self.shape)
+
+    def _scalar(self) -> Any:
+        if len(self._values) != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        if self.requires_grad:
+            warnings.warn(_TO_SCALAR, UserWarning, stacklevel=3)
+        return self._py(self._values[0])
+
+    def __float__(self) -> float:
+        return float(self._scalar())
+
+    def __int__(self) -> int:
+        return int(self._scalar())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self.shape:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._values[0].data)
+
+    def __bool__(self) -> bool:
+        if len(self._values) != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._values[0].data)
+
+    def __format__(self, spec: str) -> str:
+        if not self.shape:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def __repr__(self) -> str:
+        suffixes = []
+        if self.grad_fn is not None:
+            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+        elif self._requires_grad:
+            suffixes.append("requires_grad=True")
+        values = [self._py(v) for v in self._values]
+        return format_tensor(values, tuple(self.shape), dtype=self.dtype.name, suffixes=suffixes)
+
+    __str__ = __repr__
+
+    # -- shape -----------------------------------------------------------------------------
+
+    def size(self, dim: int | None = None) -> Any:
+        return self.shape if dim is None else self.shape[_dim(dim, len(self.shape))]
+
+    def dim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def numel(self) -> int:
+        return len(self._values)
+
+    def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    def __iter__(self) -> Any:
+        if not self.shape:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self.shape[0]))
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def detach(self) -> Tensor:
+        """The same numbers, cut off from the graph (a leaf that does not require grad)."""
+        t = Tensor._make([Value(v.data, requires_grad=False) for v in self._values], self.shape,
+                         self.dtype)  # fmt: skip
+        t._base = self  # shares storage, as in PyTorch: in-place updates write through
+        return t
+
+    @property
+    def data(self) -> Tensor:
+        return self.detach()
+
+    @data.setter
+    def data(self, other: Tensor) -> None:
+        for v, o in zip(self._values, other._values):
+            v.data = o.data
+
+    def clone(self) -> Tensor:
+        return self * 1 if not self.requires_grad else _unary_copy(self)
+
+    def zero_(self) -> Tensor:
+        return self._write([0.0] * len(self._values), self)
+
+    def fill_(self, value: float) -> Tensor:
+        return self._write([float(value)] * len(self._values), self)
+
+    # -- arithmetic ------------------------------------------------------------------------
+
+    def __add__(self, other: Any) -> Tensor:
+        return _binary("add", self, other)
+
+    def __radd__(self, other: Any) -> Tensor:
+        return _binary("add", self, other)  # the number goes second, as in PyTorch
+
+    def __sub__(self, other: Any) -> Tensor:
+        return _binary("sub", self, other)
+
+    def __rsub__(self, other: Any) -> Tensor:
+        return _binary("rsub", self, other)
+
+    def __mul__(self, other: Any) -> Tensor:
+        return _binary("mul", self, other)
+
+    def __rmul__(self, other: Any) -> Tensor:
+        return _binary("mul", self, other)
+
+    def __truediv__(self, other: Any) -> Tensor:
+        return _binary("div", self, other)
+
+    def __rtruediv__(self, other: Any) -> Tensor:
+        if not isinstance(other, _Number):
+            return NotImplemented
+        return _binary("mul", self.reciprocal(), other)  # PyTorch: 2/a is Mul over Reciprocal
+
+    def __pow__(self, other: Any) -> Tensor:
+        return _binary("powt" if isinstance(other, Tensor) else "pow", self, other)
+
+    def __rpow__(self, other: Any) -> Tensor:
+        return _binary("rpow", self, other)
+
+    def __neg__(self) -> Tensor:
+        return _unary("neg", self)
+
+    def __pos__(self) -> Tensor:
+        return self
+
+    def __abs__(self) -> Tensor:
+        return _unary("abs", self)
+
+    def __matmul__(self, other: Any) -> Tensor:
+        return matmul(self, other)
+
+    def __rmatmul__(self, other: Any) -> Tensor:
+        return matmul(other, self)
+
+    add = __add__
+    sub = __sub__
+    mul = __mul__
+    div = __truediv__
+    pow = __pow__
+    neg = __neg__
+    matmul = __matmul__
+
+    def exp(self) -> Tensor:
+        return _unary("exp", self)
+
+    def log(self) -> Tensor:
+        return _unary("log", self)
+
+    def tanh(self) -> Tensor:
+        return _unary("tanh", self)
+
+    def relu(self) -> Tensor:
+        return _unary("relu", self)
+
+    def sigmoid(self) -> Tensor:
+        return _unary("sigmoid", self)
+
+    def sin(self) -> Tensor:
+        return _unary("sin", self)
+
+    def cos(self) -> Tensor:
+        return _unary("cos", self)
+
+    def sqrt(self) -> Tensor:
+        return _unary("sqrt", self)
+
+    def abs(self) -> Tensor:
+        return _unary("abs", self)
+
+    def reciprocal(self) -> Tensor:
+        return _unary("recip", self)
+
+    def square(self) -> Tensor:
+        return _binary("pow", self, 2)
+
+    def sum(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        return _reduce("sum", self, dim, keepdim)
+
+    def mean(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        return _reduce("mean", self, dim, keepdim)
+
+    def dot(self, other: Tensor) -> Tensor:
+        return dot(self, other)
+
+    # -- comparisons: bool tensors, never part of a graph ----------------------------------
+
+    def __eq__(self, other: Any) -> Tensor:  # type: ignore[override]
+        return _compare(lambda a, b: a == b, self, other)
+
+    def __ne__(self, other: Any) -> Tensor:  # type: ignore[override]
+        return _compare(lambda a, b: a != b, self, other)
+
+    def __lt__(self, other: Any) -> Tensor:
+        return _compare(lambda a, b: a < b, self, other)
+
+    def __le__(self, other: Any) -> Tensor:
+        return _compare(lambda a, b: a <= b, self, other)
+
+    def __gt__(self, other: Any) -> Tensor:
+        return _compare(lambda a, b: a > b, self, other)
+
+    def __ge__(self, other: Any) -> Tensor:
+        return _compare(lambda a, b: a >= b, self, other)
+
+    # -- in place: the SGD step ------------------------------------------------------------
+
+    def _inplace(self, key: str, other: Any) -> Tensor:
+        if STATE.enabled and self.grad_fn is None and self._requires_grad:
+            raise RuntimeError(_LEAF_INPLACE)
+        out = _binary(key, self, other)
+        if out is NotImplemented:
+            return NotImplemented  # type: ignore[return-value]
+        if out.grad_fn is not None:  # a non-leaf: this tensor now stands for the new result
+            self._values, self.grad_fn = out._values, out.grad_fn
+            _TENSOR_OF[id(out._values[0])] = self
+            return self
+        return self._write([v.data for v in out._values], out)
+
+    def _write(self, data: list[float], out: Tensor) -> Tensor:
+        if STATE.enabled and self.grad_fn is None and self._requires_grad:
+            raise RuntimeError(_LEAF_INPLACE)
+        if out.shape != self.shape:
+            raise RuntimeError(
+                f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                f"{list(out.shape)}"
+            )
+        if self.dtype is int64:
+            data = [float(int(d)) for d in data]
+        for t in (self, self._base):
+            if t is not None:
+                for v, d in zip(t._values, data):
+                    v.data = d
+        return self
+
+    def __iadd__(self, other: Any) -> Tensor:
+        return self._inplace("add", other)
+
+    def __isub__(self, other: Any) -> Tensor:
+        return self._inplace("sub", other)
+
+    def __imul__(self, other: Any) -> Tensor:
+        return self._inplace("mul", other)
+
+    def __itruediv__(self, other: Any) -> Tensor:
+        return self._inplace("div", other)
+
+    def add_(self, other: Any, *, alpha: float = 1) -> Tensor:
+        return self._inplace("add", other * alpha if alpha != 1 else other)
+
+    def sub_(self, other: Any, *, alpha: float = 1) -> Tensor:
+        return self._inplace("sub", other * alpha if alpha != 1 else other)
+
+    def mul_(self, other: Any) -> Tensor:
+        return self._inplace("mul", other)
+
+    # -- indexing --------------------------------------------------------------------------
+
+    def __getitem__(self, index: Any) -> Tensor:
+        if isinstance(index, tuple):
+            t = self
+            for k, i in enumerate(index):
+                t = _select(t, 0, i) if k == 0 else _select_at(t, i, k, self)
+            return t
+        return _select(self, 0, index)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if STATE.enabled and self.requires_grad and self.grad_fn is None:
+            raise RuntimeError(
+                "a view of a leaf Variable that requires grad is being used in an in-place "
+                "operation."
+            )
+        if not isinstance(index, int) or len(self.shape) != 1:
+            raise NotImplementedError("only t[i] = number on a 1-d tensor is supported")
+        i = _index(index, self.shape[0], 0)
+        self._values[i].data = float(value.item() if isinstance(value, Tensor) else value)
+
+
+def _select_at(t: Tensor, i: Any, k: int, orig: Tensor) -> Tensor:
+    # after selecting k-1 leading dims the next index applies to dim 0 of what is left,
+    # but PyTorch reports the original dim in its error
+    if not t.shape:
+        raise IndexError(f"too many indices for tensor of dimension {len(orig.shape)}")
+    return _select(t, 0, i, report_dim=k)
+
+
+_NON_LEAF_FLAG = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+)
+_NON_LEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information."
+)
+_LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+_TO_SCALAR = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first."
+)
+_INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
+
+
+class RemovableHandle:
+    """What ``register_hook`` returns: ``handle.remove()`` takes the hook away."""
+
+    _ids = itertools.count()
+
+    def __init__(self, hooks: dict[int, Any]) -> None:
+        self.id = next(RemovableHandle._ids)
+        self._hooks = weakref.ref(hooks) if hasattr(hooks, "__weakref__") else lambda: hooks
+
+    def remove(self) -> None:
+        hooks = self._hooks()
+        if hooks is not None:
+            hooks.pop(self.id, None)
+
+    def __enter__(self) -> RemovableHandle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
+
+
+# -- building results ------------------------------------------------------------------------
+
+
+def _out(
+    values: list[Value], shape: tuple[int, ...], dt: dtype, node: type, inputs: tuple[Any, ...],
+    **attrs: Any,
+) -> Tensor:  # fmt: skip
+    """The result tensor, with its tensor-level node when an input requires grad."""
+    n = len(inputs) if node.slots < 0 else node.slots
+    fn = None
+    if STATE.enabled and any(isinstance(x, Tensor) and x.requires_grad for x in inputs[:n]):
+        fn = object.__new__(node)
+        fn._inputs, fn._values, fn._attrs, fn._seq = inputs, values, attrs, _next_seq()
+        fn._lifted = None
+        if tuple(shape) != (len(values),):
+            attrs["shape"] = Size(shape)
+    return Tensor._make(values, shape, dt, fn)
+
+
+def _nest(flat: list[Any], shape: Sequence[int]) -> Any:
+    if not shape:
+        return flat[0]
+    for n in reversed(shape[1:]):
+        flat = [flat[i : i + n] for i in range(0, len(flat), n)] if n else [[]] * 0
+    return flat
+
+
+def _broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
+    """The result shape and, for each result element, the flat index into a and into b."""
+    n = max(len(a), len(b))
+    pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    shape = []
+    for d, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
+                f"at non-singleton dimension {d}"
+            )
+        shape.append(x if y == 1 else y)
+    ia, ib = [0], [0]
+    for size, x, y in zip(shape, pa, pb):
+        ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]
+        ib = [i * y + (j if y != 1 else 0) for i in ib for j in range(size)]
+    return Size(shape), ia, ib
+
+
+def _unary(key: str, a: Tensor) -> Tensor:
+    op = OPS[key]
+    vals = [_apply(op, (v,)) for v in a._values]
+    dt = a.dtype if key in ("neg", "abs") and not a.dtype.is_floating_point else None
+    return _out(vals, a.shape, dt or (a.dtype if a.dtype.is_floating_point else float32),
+                _NODE_CLASSES[op.name], (a,))  # fmt: skip
+
+
+def _unary_copy(a: Tensor) -> Tensor:
+    return a * 1
+
+
+def _binary(key: str, a: Tensor, b: Any) -> Tensor:
+    op = OPS[key]
+    if isinstance(b, Tensor):
+        if key in ("rsub", "rpow"):
+            return NotImplemented  # type: ignore[return-value]
+        if a.shape == b.shape:
+            pairs = zip(a._values, b._values)
+            shape = a.shape
+        else:
+            shape, ia, ib = _broadcast(a.shape, b.shape)
+            av, bv = a._values, b._values
+            pairs = zip([av[i] for i in ia], [bv[j] for j in ib])
+        vals = [_apply(op, (x, y)) for x, y in pairs]
+        dt = _promote(a.dtype, b.dtype)
+    elif isinstance(b, _Number):
+        n = b if key in ("pow", "rpow") and type(b) is int else float(b)
+        vals = [_apply(op, (x, n)) for x in a._values]
+        shape, dt = a.shape, _promote(a.dtype, None, b)
+    else:
+        return NotImplemented  # type: ignore[return-value]
+    if key == "div" or (key in ("pow", "powt", "rpow") and isinstance(b, float)):
+        dt = dt if dt.is_floating_point else float32
+    if key == "rpow" and isinstance(b, float):
+        dt = float32 if not a.dtype.is_floating_point else a.dtype
+    if not dt.is_floating_point:
+        for v in vals:  # integer arithmetic stays integral (pow of negative ints aside)
+            v.data = float(int(v.data)) if math.isfinite(v.data) else v.data
+    return _out(vals, shape, dt, _NODE_CLASSES[op.name], (a, b))
+
+
+def _compare(fn: Callable[[float, float], bool], a: Tensor, b: Any) -> Tensor:
+    if isinstance(b, Tensor):
+        shape, ia, ib = _broadcast(a.shape, b.shape)
+        pairs = [(a._values[i].data, b._values[j].data) for i, j in zip(ia, ib)]
+    elif isinstance(b, _Number):
+        shape, pairs = a.shape, [(v.data, b) for v in a._values]
+    else:
+        return NotImplemented  # type: ignore[return-value]
+    vals = [Value(1.0 if fn(x, y) else 0.0, requires_grad=False) for x, y in pairs]
+    return Tensor._make(vals, shape, bool_)
+
+
+def _dim(dim: int, ndim: int) -> int:
+    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if not lo <= dim <= hi:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})"
+        )
+    return dim % ndim if ndim else 0
+
+
+def _index(i: Any, size: int, dim: int) -> int:
+    i = int(i)
+    if not -size <= i < size:
+        raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {size}")
+    return i % size
+
+
+def _reduce(key: str, a: Tensor, dim: int | None, keepdim: bool) -> Tensor:
+    op = NARY["sum"] if key == "sum" else _SCALAR_OPS["mean"]
+    dt = a.dtype if a.dtype.is_floating_point else (int64 if key == "sum" else float32)
+    if key == "mean" and not a.dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point "
+            f"or complex dtype. Got: {'Long' if a.dtype is int64 else 'Bool'}"
+        )
+    if dim is None:
+        vals = [_apply(op, tuple(a._values))]
+        attrs = {"_saved_self_sym_sizes": tuple(a.shape)}
+        if key == "mean":
+            attrs["_saved_self_sym_numel"] = len(a._values)
+        shape = (1,) * len(a.shape) if keepdim else ()
+        return _out(vals, shape, dt, _TNODES[key], (a,), **attrs)
+    d = _dim(dim, len(a.shape))
+    shape = list(a.shape)
+    if not shape:  # a 0-d tensor reduced over dim 0 or -1 is itself
+        shape = []
+        groups = [a._values]
+    else:
+        outer, n, inner = math.prod(shape[:d]), shape[d], math.prod(shape[d + 1 :])
+        groups = [
+            [a._values[(o * n + k) * inner + i] for k in range(n)]
+            for o in range(outer)
+            for i in range(inner)
+        ]
+        shape[d] = 1
+        if not keepdim:
+            del shape[d]
+    vals = [_apply(op, tuple(g)) for g in groups]
+    attrs = {"_saved_dim": (d,), "_saved_keepdim": keepdim,
+             "_saved_self_sym_sizes": tuple(a.shape)}  # fmt: skip
+    return _out(vals, shape, dt, _TNODES[key + "_dim"], (a,), **attrs)
+
+
+def _select(t: Tensor, dim: int, index: Any, report_dim: int = 0) -> Tensor:
+    if isinstance(index, Tensor):
+        index = index.__index__()
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise NotImplementedError(
+            f"indexing with {type(index).__name__} is not supported: use an integer"
+        )
+    if not t.shape:
+        raise IndexError(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
+        )
+    i = _index(index, t.shape[0], report_dim)
+    inner = math.prod(t.shape[1:])
+    op = _SCALAR_OPS["select"]
+    vals = [_apply(op, (v,)) for v in t._values[i * inner : (i + 1) * inner]]
+    return _out(vals, t.shape[1:], t.dtype, _TNODES["select"], (t,), _saved_dim=report_dim,
+                _saved_index=index, _saved_self_sym_sizes=tuple(t.shape))  # fmt: skip
+
+
+# -- lifting: a list of Values with a graph, read back as a Tensor with a tensor-level node -----
+
+
+def _lift(vals: list[Any], shape: tuple[int, ...], dt: dtype = float32) -> Tensor:
+    """A Tensor of these Values (or floats); its ``grad_fn`` mirrors their scalar graph.
+
+    Gradients made with ``create_graph=True`` are Values built by the scalar engine; this names
+    the tensor-level node after their scalar nodes (all elements share one op) and finds the
+    node's input tensors lazily when something asks for them.
+    """
+    values = [v if isinstance(v, Value) else Value(v, requires_grad=False) for v in vals]
+    known = _TENSOR_OF.get(id(values[0])) if values else None
+    if (
+        known is not None
+        and len(known._values) == len(values)
+        and all(a is b for a, b in zip(known._values, values))
+    ):
+        return known
+    fns = [v.grad_fn for v in values if v.grad_fn is not None]
+    fn = None
+    if fns and STATE.enabled:
+        op = fns[0].op
+        cls = _NODE_CLASSES.get(op.name) or _node_class(op.name, op.slots)
+        fn = object.__new__(_LIFTED.get(cls) or _lifted_class(cls))
+        fn._inputs, fn._values, fn._seq, fn._lifted = None, values, _next_seq(), None
+        fn._attrs = {} if tuple(shape) == (len(values),) else {"shape": Size(shape)}
+    return Tensor._make(values, shape, dt, fn)
+
+
+_LIFTED: dict[type, type] = {}
+
+
+def _lifted_class(cls: type) -> type:
+    """A subclass with the same name whose ``_inputs`` are found on demand."""
+
+    def inputs(self: Any) -> tuple[Any, ...]:
+        if self._lifted is None:
+            self._lifted = _lifted_inputs(self._values)
+        return self._lifted
+
+    def set_inputs(self: Any, value: Any) -> None:
+        self._lifted = value
+
+    sub = type(cls.__name__, (cls,), {"__slots__": (), "_inputs": property(inputs, set_inputs)})
+    _LIFTED[cls] = sub
+    return sub
+
+
+def _lifted_inputs(values: list[Value]) -> tuple[Any, ...]:
+    fns = [v.grad_fn for v in values]
+    if any(f is None for f in fns) or len({type(f) for f in fns}) != 1:
+        return ()
+    width = {len(f._inputs) for f in fns}
+    if len(width) != 1:
+        return ()
+    out: list[Any] = []
+    for k in range(width.pop()):
+        col = [f._inputs[k] for f in fns]
+        if all(not isinstance(c, Value) for c in col) and len(set(col)) == 1:
+            out.append(col[0])
+        else:
+            out.append(_lift(col, (len(col),)))
+    return tuple(out)
+
+
+# -- matrix products -------------------------------------------------------------------------
+
+
+def dot(a: Tensor, b: Tensor) -> Tensor:
+    """``torch.dot``: two 1-d tensors, one ``DotBackward0`` node."""
+    if len(a.shape) != 1 or len(b.shape) != 1:
+        raise RuntimeError(
+            f"1D tensors expected, but got {len(a.shape)}D and {len(b.shape)}D tensors"
+        )
+    if a.shape != b.shape:
+        n, m = a.shape[0], b.shape[0]
+        raise RuntimeError(
+            f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
+            f"number of elements, but got {n} and {m} elements respectively"
+        )
+    vals = [engine.vdot(a._values, b._values)]
+    return _out(vals, (), _promote(a.dtype, b.dtype), _TNODES["dot"], (a, b))
+
+
+def matmul(a: Tensor, b: Tensor) -> Tensor:
+    """``a @ b`` for 1-d and 2-d tensors: DotBackward0, MvBackward0 or MmBackward0."""
+    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        return NotImplemented  # type: ignore[return-value]
+    da, db = len(a.shape), len(b.shape)
+    if da == 0 or db == 0:
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D"
+        )
+    if da == 1 and db == 1:
+        return dot(a, b)
+    if da > 2 or db > 2:
+        raise NotImplementedError("matmul of tensors with more than 2 dimensions")
+    dt = _promote(a.dtype, b.dtype)
+    if da == 2 and db == 1:
+        (n, k), m = a.shape, b.shape[0]
+        if k != m:
+            raise RuntimeError(f"size mismatch, got input ({n}), mat ({n}x{k}), vec ({m})")
+        rows = [a._values[i * k : (i + 1) * k] for i in range(n)]
+        vals = [engine.vdot(r, b._values) for r in rows]
+        return _out(vals, (n,), dt, _TNODES["mv"], (a, b))
+    (n, k), (m, p) = (a.shape if da == 2 else (1, a.shape[0])), b.shape
+    if k != m:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {m}x{p})")
+    cols = [b._values[j::p] for j in range(p)]
+    vals = [engine.vdot(a._values[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
+    if da == 1:
+        return _out(vals, (p,), dt, _TNODES["vm"], (a, b))
+    return _out(vals, (n, p), dt, _TNODES["mm"], (a, b))
+
+
+# -- factories -------------------------------------------------------------------------------
+
+
+def _infer(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    """Flatten nested lists (and 0-d tensors, whose graph is dropped, as PyTorch does)."""
+    if isinstance(data, Tensor):
+        return [data._py(v) for v in data._values], tuple(data.shape)
+    if not isinstance(data, (list, tuple)):
+        return [data], ()
+    if not data:
+        return [], (0,)
+    parts = [_infer(x) for x in data]
+    inner = parts[0][1]
+    for k, (_, s) in enumerate(parts):
+        if s != inner:
+            got = s[0] if s else type(data[k]).__name__
+            raise ValueError(
+                f"expected sequence of length {inner[0] if inner else 0} at dim 1 (got {got})"
+            )
+    return [x for p, _ in parts for x in p], (len(data), *inner)
+
+
+def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats float32."""
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach()."
+            "clone() or sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "torch.tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
+    flat, shape = _infer(data)
+    for x in flat:
+        if not isinstance(x, (*_Number, bool)):
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+    if dtype is None:
+        if isinstance(data, Tensor):
+            dtype = data.dtype
+        elif flat and all(isinstance(x, bool) for x in flat):
+            dtype = bool_
+        elif flat and all(isinstance(x, int) for x in flat):
+            dtype = int64
+        else:
+            dtype = float32
+    if requires_grad and not dtype.is_floating_point:
+        raise RuntimeError(_INT_GRAD)
+    if dtype is int64:
+        flat = [int(x) for x in flat]
+    elif dtype is bool_:
+        flat = [bool(x) for x in flat]
+    t = Tensor._make([Value(float(x), requires_grad=False) for x in flat], shape, dtype)
+    if requires_grad:
+        t._set_requires_grad(True)
+    return t
+
+
+def _sizes(size: tuple[Any, ...]) -> tuple[int, ...]:
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    return tuple(int(s) for s in size)
+
+
+def _full(
+    fill: float, size: tuple[Any, ...], dt: dtype | None, requires_grad: bool
+) -> Tensor:  # fmt: skip
+    shape = _sizes(size)
+    dt = dt or float32
+    t = tensor(_nest([fill] * math.prod(shape), shape) if shape else fill, dtype=dt)
+    if shape and not math.prod(shape):
+        t = Tensor._make([], shape, dt)
+    return t.requires_grad_() if requires_grad else t
+
+
+def ones(*size: Any, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    """``torch.ones(2, 3)`` or ``torch.ones((2, 3))``."""
+    return _full(1.0, size, dtype, requires_grad)
+
+
+def zeros(*size: Any, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    """``torch.zeros(2, 3)`` or ``torch.zeros((2, 3))``."""
+    return _full(0.0, size, dtype, requires_grad)
+
+
+def arange(
+    start: float, end: float | None = None, step: float = 1, *, dtype: dtype | None = None,
+    requires_grad: bool = False,
+) -> Tensor:  # fmt: skip
+    """``torch.arange(5)``, ``torch.arange(0, 1, 0.25)``: int64 when every bound is an int."""
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    n = max(0, math.ceil((end - start) / step))
+    ints = all(isinstance(x, int) for x in (start, end, step))
+    dt = dtype or (int64 if ints else float32)
+    data = [start + i * step for i in range(n)]
+    t = tensor(data, dtype=dt) if data else Tensor._make([], (0,), dt)
+    return t.requires_grad_() if requires_grad else t
+
+
+def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    """``torch.stack``: one new leading dimension (``dim=0``), ``StackBackward0``."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    for k, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            raise RuntimeError(
+                f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+                f"at entry 0 and {list(t.shape)} at entry {k}"
+            )
+    d = _dim(dim, len(tensors[0].shape) + 1)
+    shape = list(tensors[0].shape)
+    inner = math.prod(shape[d:])
+    outer = math.prod(shape[:d])
+    op = _SCALAR_OPS["stack"]
+    vals = [
+        _apply(op, (t._values[o * inner + i],))
+        for o in range(outer)
+        for t in tensors
+        for i in range(inner)
+    ]
+    shape.insert(d, len(tensors))
+    dt = tensors[0].dtype
+    for t in tensors[1:]:
+        dt = _promote(dt, t.dtype)
+    return _out(vals, shape, dt, _TNODES["stack"], tuple(tensors), _saved_dim=d)
+
+
+# -- backward over tensors -------------------------------------------------------------------
+
+
+def _seed(t: Tensor, g: Any, k: int) -> list[Any]:
+    if g is None:
+        if len(t._values) != 1:
+            raise RuntimeError("grad can be implicitly created only for scalar outputs")
+        return [1.0]
+    if isinstance(g, _Number):
+        g = tensor(float(g))
+    if g.shape != t.shape:
+        raise RuntimeError(
+            f"Mismatch in shape: grad_output[{k}] has a shape of {g.shape!r} and output[{k}] "
+            f"has a shape of {t.shape!r}."
+        )
+    return [v if g.requires_grad else v.data for v in g._values]
+
+
+def _backward(
+    roots: list[Tensor], gradients: list[Any], *, retain_graph: bool, create_graph: bool = False
+) -> None:
+    """Run the scalar engine over the roots' Values, pausing at tensors that have hooks.
+
+    Non-leaf grads are recomputed by each pass; each leaf Tensor's ``.grad`` is one Tensor that
+    accumulates in place across passes, after the leaf's hooks have seen this pass's gradient.
+    """
+    for r in roots:
+        if not r.requires_grad:
+            raise RuntimeError(NO_GRAD)
+    seeds = [s for k, (r, g) in enumerate(zip(roots, gradients)) for s in _seed(r, g, k)]
+    values = [v for r in roots for v in r._values]
+    if create_graph:
+        return _backward_create_graph(roots, values, seeds)
+    order = engine.toposort(values)
+    for v in order:
+        v.grad = 0.0
+    leaves: dict[int, Value] = {}
+    for v in values:
+        if v.grad_fn is None and v.requires_grad:
+            leaves[id(v)] = v
+    for v in order:
+        for x in v.grad_fn._inputs:  # type: ignore[union-attr]
+            if x.__class__ is Value and x.grad_fn is None and x.requires_grad:
+                leaves[id(x)] = x
+    old = {k: v.grad for k, v in leaves.items()}
+    for v in leaves.values():
+        v.grad = 0.0
+    for v, g in zip(values, seeds):
+        v.grad += g
+    run = engine._backward_observed if engine._anomaly.enabled else None
+    try:
+        start = 0
+        for pos, t in _checkpoints(order):
+            _run(order[start:pos], retain_graph, run)
+            start = pos
+            _hooked(t, order)
+        _run(order[start:], retain_graph, run)
+    except BaseException:
+        for k, v in leaves.items():
+            v.grad = old[k]
+        raise
+    _accumulate(leaves, old)
+
+
+def _run(segment: list[Value], retain_graph: bool, observed: Any) -> None:
+    if not segment:
+        return
+    if observed is not None:
+        observed(segment, retain_graph, None)
+    else:
+        engine._backward_fast(segment, retain_graph)
+
+
+def _checkpoints(order: list[Value]) -> list[tuple[int, Tensor]]:
+    """Where each hooked non-leaf tensor's gradient is complete: before its first element."""
+    watched = [t for t in _WATCHED if t.grad_fn is not None and t._values]
+    if not watched:
+        return []
+    where = {id(v): i for i, v in enumerate(order)}
+    found = []
+    for t in watched:
+        pos = [where[id(v)] for v in t._values if id(v) in where]
+        if pos:
+            found.append((min(pos), t))
+    found.sort(key=lambda p: (p[0], -p[1].grad_fn._seq))
+    return found
+
+
+def _hooked(t: Tensor, order: list[Value]) -> None:
+    reached = {id(v) for v in order}
+    g = Tensor._make(
+        [Value(v.grad if id(v) in reached else 0.0, requires_grad=False) for v in t._values],
+        t.shape, t.dtype)  # fmt: skip
+    g = _call_hooks(t, g)
+    for v, gv in zip(t._values, g._values):
+        if id(v) in reached:
+            v.grad = gv.data
+    if t._retains_grad:
+        t._grad = _add_into(t._grad, g)
+
+
+def _call_hooks(t: Tensor, g: Tensor) -> Tensor:
+    for hook in list((t._hooks or {}).values()):
+        r = hook(g)
+        if r is not None:
+            g = r
+    return g
+
+
+def _add_into(acc: Tensor | None, g: Tensor) -> Tensor:
+    """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
+    if acc is None:
+        return Tensor._make([Value(v.data, requires_grad=False) for v in g._values], g.shape,
+                            g.dtype)  # fmt: skip
+    for a, b in zip(acc._values, g._values):
+        a.data += b.data
+    return acc
+
+
+def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
+    done: set[int] = set()
+    for k, v in leaves.items():
+        t = _LEAF_OF.get(k)
+        if t is None or t.grad_fn is not None or not t._requires_grad:
+            v.grad += old[k]  # a Value with no Tensor: the engine's own accumulation
+            continue
+        if id(t) in done:
+            continue
+        done.add(id(t))
+        g = Tensor._make(
+            [Value(x.grad if id(x) in leaves else 0.0, requires_grad=False) for x in t._values],
+            t.shape, t.dtype)  # fmt: skip
+        t._grad = _add_into(t._grad, _call_hooks(t, g))
+        for x, a in zip(t._values, t._grad._values):
+            x.grad = a.data
+
+
+def _backward_create_graph(roots: list[Tensor], values: list[Value], seeds: list[Any]) -> None:
+    """``backward(create_graph=True)``: each leaf's ``.grad`` becomes a graph of its own."""
+    warnings.warn(
+        "Using backward() with create_graph=True will create a reference cycle between the "
+        "parameter and its gradient which can cause a memory leak. We recommend using "
+        "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+        "make sure to reset the .grad fields of your parameters to None after use to break the "
+        "cycle and avoid the leak.",
+        UserWarning,
+        stacklevel=3,
+    )
+    leaves: dict[int, Tensor] = {}
+    for v in [*values, *(x for n in engine.toposort(values) for x in n.grad_fn._inputs)]:
+        t = _LEAF_OF.get(id(v)) if isinstance(v, Value) and v.grad_fn is None else None
+        if t is not None and t.grad_fn is None and t._requires_grad:
+            leaves[id(t)] = t
+    ts = list(leaves.values())
+    wanted = [v for t in ts for v in t._values]
+    got = engine.grad(values, wanted, seeds, create_graph=True, retain_graph=True)
+    it = iter(got)
+    for t in ts:
+        g = _lift([0.0 if x is None else x for x in (next(it) for _ in t._values)], t.shape)
+        g = _call_hooks(t, g)
+        t._grad = g if t._grad is None else t._grad + g
+
+
+def grad(
+    outputs: Tensor | Sequence[Tensor],
+    inputs: Tensor | Sequence[Tensor],
+    grad_outputs: Any = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    allow_unused: bool | None = None,
+    materialize_grads: bool = False,
+) -> tuple[Tensor | None, ...]:
+    """``torch.autograd.grad``: d outputs / d inputs as a tuple, leaving every ``.grad`` alone.
+
+    >>> from tinygrad_edu import tensor
+    >>> x = tensor(2.0, requires_grad=True)
+    >>> (g,) = grad(x**3, x, create_graph=True)
+    >>> g, grad(g, x)
+    (tensor(12., grad_fn=<MulBackward0>), (tensor(12.),))
+    """
+    outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
+    ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
+    if grad_outputs is None or isinstance(grad_outputs, Tensor):
+        gouts = [grad_outputs] * len(outs) if grad_outputs is None else [grad_outputs]
+    else:
+        gouts = list(grad_outputs)
+    for o in outs:
+        if not o.requires_grad:
+            raise RuntimeError(NO_GRAD)
+    for x in ins:
+        if not x.requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    seeds = [s for k, (o, g) in enumerate(zip(outs, gouts)) for s in _seed(o, g, k)]
+    got = engine.grad(
+        [v for o in outs for v in o._values],
+        [v for x in ins for v in x._values],
+        seeds,
+        create_graph=create_graph,
+        retain_graph=create_graph if retain_graph is None else retain_graph,
+    )
+    it = iter(got)
+    result: list[Tensor | None] = []
+    for k, x in enumerate(ins):
+        g = [next(it) for _ in x._values]
+        if x._values and all(e is None for e in g) and not materialize_grads:
+            if not allow_unused:
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {k} appears to not have been used in "
+                    "the graph. Set allow_unused=True if this is the desired behavior."
+                )
+            result.append(None)
+            continue
+        g = [0.0 if e is None else e for e in g]
+        if create_graph:
+            result.append(_lift(g, x.shape, x.dtype))
+        else:
+            result.append(Tensor._make([Value(float(e), requires_grad=False) for e in g],
+                                       x.shape, x.dtype))  # fmt: skip
+    return tuple(result)
+
+
+del _op, _o
