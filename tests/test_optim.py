@@ -1,0 +1,132 @@
+"""optim: SGD (momentum, weight decay) and Adam against hand-computed updates and torch.optim."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tinygrad_edu import Value
+from tinygrad_edu.optim import SGD, Adam
+
+
+def _set_grads(params, grads):
+    for p, g in zip(params, grads):
+        p.grad = g
+
+
+def test_sgd_plain_step_is_lr_times_grad():
+    p = [Value(1.0), Value(-2.0)]
+    opt = SGD(p, lr=0.1)
+    _set_grads(p, [0.5, -3.0])
+    opt.step()
+    assert [v.data for v in p] == pytest.approx([1.0 - 0.1 * 0.5, -2.0 - 0.1 * -3.0])
+
+
+def test_sgd_momentum_keeps_a_buffer():
+    p = Value(1.0)
+    opt = SGD([p], lr=0.1, momentum=0.9)
+    _set_grads([p], [2.0])
+    opt.step()  # buf = g1
+    assert p.data == pytest.approx(1.0 - 0.1 * 2.0)
+    _set_grads([p], [1.0])
+    opt.step()  # buf = 0.9 * g1 + g2
+    assert p.data == pytest.approx(1.0 - 0.1 * 2.0 - 0.1 * (0.9 * 2.0 + 1.0))
+
+
+def test_sgd_weight_decay_adds_wd_times_param():
+    p = Value(3.0)
+    opt = SGD([p], lr=0.5, weight_decay=0.1)
+    _set_grads([p], [1.0])
+    opt.step()
+    assert p.data == pytest.approx(3.0 - 0.5 * (1.0 + 0.1 * 3.0))
+
+
+def test_adam_first_steps_by_hand():
+    p = Value(1.0)
+    lr, b1, b2, eps = 0.01, 0.9, 0.999, 1e-8
+    opt = Adam([p], lr=lr, betas=(b1, b2), eps=eps)
+    m = v = 0.0
+    x = 1.0
+    for t, g in enumerate([0.5, -0.25, 2.0], 1):
+        _set_grads([p], [g])
+        opt.step()
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        x -= lr * (m / (1 - b1**t)) / (math.sqrt(v / (1 - b2**t)) + eps)
+        assert p.data == pytest.approx(x, rel=1e-12)
+    assert opt.state[p]["step"] == 3
+
+
+def test_adam_weight_decay_enters_the_gradient():
+    p, q = Value(2.0), Value(2.0)
+    a, b = Adam([p], lr=0.1, weight_decay=0.5), Adam([q], lr=0.1)
+    _set_grads([p], [1.0])
+    _set_grads([q], [1.0 + 0.5 * 2.0])
+    a.step()
+    b.step()
+    assert p.data == q.data
+
+
+def test_zero_grad_and_changing_lr_through_param_groups():
+    p = Value(1.0)
+    opt = SGD([p], lr=0.1)
+    (p * p).backward()
+    opt.zero_grad()
+    assert p.grad == 0.0
+    _set_grads([p], [1.0])
+    opt.param_groups[0]["lr"] = 0.5
+    opt.step()
+    assert p.data == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: SGD(p, lr=-1.0),
+        lambda p: SGD(p, lr=0.1, momentum=-0.5),
+        lambda p: SGD(p, lr=0.1, weight_decay=-1),
+        lambda p: Adam(p, betas=(1.0, 0.9)),
+        lambda p: Adam(p, eps=-1.0),
+        lambda p: SGD([], lr=0.1),
+    ],
+)
+def test_bad_options_are_refused(make):
+    with pytest.raises(ValueError):
+        make([Value(1.0)])
+
+
+def test_params_must_be_values():
+    with pytest.raises(TypeError):
+        SGD([1.0], lr=0.1)
+
+
+# -- against torch.optim, step for step, in float64 --------------------------------------------
+
+CASES = [
+    ("SGD", {"lr": 0.1}),
+    ("SGD", {"lr": 0.1, "momentum": 0.9}),
+    ("SGD", {"lr": 0.05, "momentum": 0.5, "weight_decay": 0.1}),
+    ("Adam", {"lr": 0.1}),
+    ("Adam", {"lr": 0.05, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.01}),
+]
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize(("name", "kw"), CASES)
+def test_matches_torch_optim(name, kw):
+    torch = pytest.importorskip("torch")
+    init = [0.5, -1.5, 2.0]
+    tp = [torch.tensor(v, dtype=torch.float64, requires_grad=True) for v in init]
+    op = [Value(v) for v in init]
+    topt = getattr(torch.optim, name)(tp, **kw)
+    oopt = {"SGD": SGD, "Adam": Adam}[name](op, **kw)
+    for _ in range(6):
+        topt.zero_grad()
+        oopt.zero_grad()
+        # a loss whose grads are exact in both: c*x**2 + x*y - y
+        (3 * tp[0] ** 2 + tp[0] * tp[1] - tp[1] + tp[2] * tp[2]).backward()
+        (3 * op[0] ** 2 + op[0] * op[1] - op[1] + op[2] * op[2]).backward()
+        topt.step()
+        oopt.step()
+        assert [v.data for v in op] == pytest.approx([t.item() for t in tp], abs=1e-12)
