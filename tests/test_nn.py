@@ -11,10 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu import Value, gradcheck, no_grad
+from tinygrad_edu import Value, gradcheck, no_grad, tensor
 from tinygrad_edu.data import make_moons
 from tinygrad_edu.engine import _apply
-from tinygrad_edu.nn import MLP, Layer, Module, Neuron, bce_loss, hinge_loss, mse_loss
+from tinygrad_edu.nn import (
+    MLP,
+    Layer,
+    Linear,
+    Module,
+    Neuron,
+    TensorMLP,
+    bce_loss,
+    hinge_loss,
+    mse_loss,
+)
 from tinygrad_edu.ops import NARY
 
 
@@ -238,3 +248,78 @@ def test_bce_and_mse_match_torch():
         (g,) = torch.autograd.grad(ref, tp)
         assert mine.data == pytest.approx(ref.item(), abs=1e-12)
         assert [v.grad for v in vp] == pytest.approx(g.tolist(), abs=1e-12)
+
+
+# -- tensor modules ----------------------------------------------------------------------------
+
+
+def test_linear_shapes_parameters_and_repr():
+    random.seed(0)
+    layer = Linear(3, 2)
+    assert layer.weight.shape == (2, 3) and layer.bias.shape == (2,)
+    assert repr(layer) == "Linear(in_features=3, out_features=2, bias=True)"
+    assert len(Linear(3, 2, bias=False).parameters()) == 1
+    k = 1 / math.sqrt(3)
+    flat = [v for row in layer.weight.tolist() for v in row] + layer.bias.tolist()
+    assert all(-k <= v <= k for v in flat)
+    one = layer(tensor([1.0, 2.0, 3.0]))
+    batch = layer(tensor([[1.0, 2.0, 3.0], [0.0, -1.0, 0.5]]))
+    assert one.shape == (2,) and batch.shape == (2, 2)
+    assert batch[0].tolist() == one.tolist()
+
+
+def test_linear_computes_weight_times_x_plus_bias():
+    random.seed(1)
+    layer = Linear(2, 2)
+    w, b = layer.weight.tolist(), layer.bias.tolist()
+    got = layer(tensor([0.5, -2.0])).tolist()
+    assert got == pytest.approx([w[i][0] * 0.5 - 2.0 * w[i][1] + b[i] for i in range(2)])
+
+
+def test_tensor_mlp_layers_and_zero_grad_to_none():
+    random.seed(0)
+    model = TensorMLP(2, [4, 4, 1])
+    assert [type(m).__name__ for m in model] == ["Linear", "ReLU", "Linear", "ReLU", "Linear"]
+    assert len(model.parameters()) == 6
+    model(tensor([1.0, 2.0])).sum().backward()
+    assert model[0].weight.grad is not None
+    model.zero_grad()
+    assert all(p.grad is None for p in model.parameters())
+    assert repr(model).startswith("TensorMLP(\n  (0): Linear(in_features=2, out_features=4")
+
+
+def _flat(xs):
+    return [v for x in xs for v in (_flat(x) if isinstance(x, list) else [x])]
+
+
+@pytest.mark.parity
+def test_tensor_mlp_matches_torch_forward_backward_and_adam():
+    torch = pytest.importorskip("torch")
+    from tinygrad_edu.optim import Adam
+
+    random.seed(3)
+    ours = TensorMLP(2, [5, 1])
+    ref = torch.nn.Sequential(torch.nn.Linear(2, 5), torch.nn.ReLU(), torch.nn.Linear(5, 1))
+    ref = ref.double()
+    with torch.no_grad():
+        for p, q in zip(ref.parameters(), ours.parameters()):
+            p.copy_(torch.tensor(q.tolist(), dtype=torch.float64))
+    xs = [[0.5, -1.0], [1.5, 0.25], [-0.75, 2.0]]
+    ys = [1.0, -1.0, 0.5]
+    opt, ropt = Adam(ours.parameters(), lr=0.05), torch.optim.Adam(ref.parameters(), lr=0.05)
+    for _ in range(4):
+        out = ours(tensor(xs))
+        loss = ((out - tensor([[y] for y in ys])) ** 2).mean()
+        rout = ref(torch.tensor(xs, dtype=torch.float64))
+        rloss = ((rout - torch.tensor([[y] for y in ys], dtype=torch.float64)) ** 2).mean()
+        opt.zero_grad()
+        ropt.zero_grad()
+        loss.backward()
+        rloss.backward()
+        assert loss.item() == pytest.approx(rloss.item(), abs=1e-12)
+        for p, q in zip(ours.parameters(), ref.parameters()):
+            assert _flat(p.grad.tolist()) == pytest.approx(_flat(q.grad.tolist()), abs=1e-12)
+        opt.step()
+        ropt.step()
+    for p, q in zip(ours.parameters(), ref.parameters()):
+        assert _flat(p.tolist()) == pytest.approx(_flat(q.tolist()), abs=1e-12)

@@ -130,3 +130,37 @@ def test_matches_torch_optim(name, kw):
         topt.step()
         oopt.step()
         assert [v.data for v in op] == pytest.approx([t.item() for t in tp], abs=1e-12)
+
+
+# -- Tensor parameters -------------------------------------------------------------------------
+
+
+def test_sgd_updates_tensor_elements_and_zero_grad_sets_none():
+    from tinygrad_edu import tensor
+
+    w = tensor([1.0, -2.0], requires_grad=True)
+    opt = SGD([w], lr=0.1)
+    (w * w).sum().backward()  # grad 2w
+    opt.step()
+    assert w.tolist() == pytest.approx([1.0 - 0.1 * 2.0, -2.0 + 0.1 * 4.0])
+    opt.zero_grad()
+    assert w.grad is None
+    opt.step()  # no grad: the tensor is skipped, as in PyTorch
+    assert w.tolist() == pytest.approx([0.8, -1.6])
+
+
+def test_adam_on_a_tensor_matches_adam_on_its_values():
+    from tinygrad_edu import tensor
+
+    w = tensor([0.5, 2.0], requires_grad=True)
+    vs = [Value(0.5), Value(2.0)]
+    a, b = Adam([w], lr=0.1), Adam(vs, lr=0.1)
+    for _ in range(3):
+        a.zero_grad()
+        b.zero_grad()
+        (w**3).sum().backward()
+        for v in vs:
+            (v**3).backward()
+        a.step()
+        b.step()
+    assert w.tolist() == [v.data for v in vs]

@@ -28,19 +28,14 @@ from .engine import Value
 __all__ = ["SGD", "Adam", "Optimizer"]
 
 
-def _scalars(params: Iterable[Any]) -> list[Value]:
-    """The Values to update: a Value itself, or each element Value of a Tensor."""
-    out: list[Value] = []
-    for p in params:
-        if isinstance(p, Value):
-            out.append(p)
-        elif hasattr(p, "_values"):
-            out.extend(p._values)
-        else:
+def _check(params: Iterable[Any]) -> list[Any]:
+    ps = list(params)
+    for p in ps:
+        if not isinstance(p, Value) and not hasattr(p, "_values"):
             raise TypeError(f"optimizer params must be Values or Tensors, got {type(p).__name__}")
-    if not out:
+    if not ps:
         raise ValueError("optimizer got an empty parameter list")
-    return out
+    return ps
 
 
 class Optimizer:
@@ -50,15 +45,30 @@ class Optimizer:
         for key in ("lr", "weight_decay"):
             if defaults[key] < 0:
                 raise ValueError(f"Invalid {key} value: {defaults[key]}")
-        self.params = list(params)
-        self._scalars = _scalars(self.params)
+        self.params = _check(params)
+        self._only_values = all(isinstance(p, Value) for p in self.params)
         self.param_groups = [{"params": self.params, **defaults}]
         self.state: dict[Value, dict[str, Any]] = {}
 
+    def _grads(self) -> Iterable[tuple[Value, float]]:
+        """Each scalar to update with its grad; a Tensor without a grad is skipped (PyTorch)."""
+        if self._only_values:  # micrograd-style models: the common case, kept cheap
+            return [(p, p.grad) for p in self.params]
+        out = []
+        for p in self.params:
+            if isinstance(p, Value):
+                out.append((p, p.grad))
+            elif p.grad is not None:
+                out.extend(zip(p._values, [g.data for g in p.grad._values]))
+        return out
+
     def zero_grad(self) -> None:
-        """Set every grad to 0 (PyTorch sets them to None; a Value's grad is always a float)."""
-        for p in self._scalars:
-            p.grad = 0.0
+        """A Value's grad becomes 0.0, a Tensor's None (PyTorch's ``set_to_none``)."""
+        for p in self.params:
+            if isinstance(p, Value):
+                p.grad = 0.0
+            else:
+                p.grad = None
 
     def step(self) -> None:
         raise NotImplementedError
@@ -82,12 +92,8 @@ class SGD(Optimizer):
     def step(self) -> None:
         group = self.param_groups[0]
         lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
-        if not momentum and not wd:  # the plain case, micrograd's update: keep it cheap
-            for p in self._scalars:
-                p.data -= lr * p.grad
-            return
-        for p in self._scalars:
-            d = p.grad + wd * p.data if wd else p.grad
+        for p, g in self._grads():
+            d = g + wd * p.data if wd else g
             if momentum:
                 state = self.state.setdefault(p, {})
                 buf = state.get("momentum_buffer")
@@ -116,8 +122,9 @@ class Adam(Optimizer):
     def step(self) -> None:
         group = self.param_groups[0]
         lr, (b1, b2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
-        for p in self._scalars:
-            g = p.grad + wd * p.data if wd else p.grad
+        for p, g in self._grads():
+            if wd:
+                g = g + wd * p.data
             state = self.state.get(p)
             if state is None:
                 state = self.state[p] = {"step": 0, "exp_avg": 0.0, "exp_avg_sq": 0.0}
