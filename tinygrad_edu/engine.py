@@ -596,8 +596,6 @@ _ANOMALY_ON = (
 
 def set_detect_anomaly(mode: bool, check_nan: bool = True) -> None:
     """Make backward raise, naming the node, when a node returns nan (PyTorch's anomaly mode)."""
-    if mode:
-        warnings.warn(_ANOMALY_ON, UserWarning, stacklevel=2)
     _anomaly.enabled = bool(mode)
     _anomaly.check_nan = bool(check_nan)
 
@@ -606,6 +604,8 @@ class detect_anomaly:  # noqa: N801 - PyTorch's name
     """Anomaly mode for a block: ``with detect_anomaly(): loss.backward()``."""
 
     def __init__(self, check_nan: bool = True) -> None:
+        # PyTorch warns here, for the context manager only (set_detect_anomaly is silent)
+        warnings.warn(_ANOMALY_ON, UserWarning, stacklevel=2)
         self.check_nan = check_nan
 
     def __enter__(self) -> None:

@@ -87,7 +87,7 @@ def _fsigmoid(x: float) -> float:
 
 
 def _frelu(x: float) -> float:
-    return x if x > 0.0 or x != x else 0.0
+    return 0.0 if x < 0.0 else x  # keeps nan, and -0.0 as PyTorch's relu does
 
 
 def _fsign(x: float) -> float:

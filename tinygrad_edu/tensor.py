@@ -342,7 +342,9 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
         if self.grad_fn is not None:
-            raise RuntimeError(_NON_LEAF_FLAG)
+            if not flag:
+                raise RuntimeError(_NON_LEAF_FLAG)
+            return
         if flag and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._set_requires_grad(bool(flag))
