@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .trace import Trace, TraceStep, fmt
 
-__all__ = ["frame_name", "frames", "page", "write_frames", "write_html"]
+__all__ = ["check_frames_dir", "frame_name", "frames", "page", "write_frames", "write_html"]
 
 _FRAME = re.compile(r"step-\d+\.svg")
 
@@ -173,11 +173,16 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 def write_html(
-    t: Trace, path: str | os.PathLike[str], *, style: str = "micrograd", title: str | None = None
+    t: Trace,
+    path: str | os.PathLike[str],
+    *,
+    style: str = "micrograd",
+    title: str | None = None,
+    svgs: list[str] | None = None,
 ) -> Path:
-    """Draw every frame, then write the stepper page atomically."""
+    """Draw every frame (unless ``svgs`` are given), then write the stepper page atomically."""
     p = Path(path)
-    _write_atomic(p, page(t, frames(t, style=style), title=title))
+    _write_atomic(p, page(t, frames(t, style=style) if svgs is None else svgs, title=title))
     return p
 
 
@@ -186,21 +191,18 @@ def write_frames(
     directory: str | os.PathLike[str],
     *,
     style: str = "micrograd",
+    svgs: list[str] | None = None,
 ) -> list[Path]:
-    """Write ``step-01.svg ...`` into ``directory``, all of them or none.
+    """Write ``step-01.svg ...`` (``svgs``, else drawn here) into ``directory``, all or none.
 
     The folder may be new, empty, or hold only frames of an earlier run (they are replaced);
     anything else in it is refused, so that no file of yours is ever removed.  The frames are
     drawn first, written into a temporary folder beside it, then swapped in by renaming.
     """
     d = Path(directory)
-    if d.exists():
-        if not d.is_dir():
-            raise FileExistsError(f"{d} exists and is not a folder")
-        other = [e.name for e in d.iterdir() if not _FRAME.fullmatch(e.name) or not e.is_file()]
-        if other:
-            raise FileExistsError(f"{d} holds other files ({other[0]}, ...): choose a new folder")
-    svgs = frames(t, style=style)
+    check_frames_dir(d)
+    if svgs is None:
+        svgs = frames(t, style=style)
     parent = d.absolute().parent
     tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
     old: Path | None = None
@@ -226,6 +228,20 @@ def write_frames(
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)  # held only frames of an earlier run
     return [d / name for name in names]
+
+
+def check_frames_dir(d: Path) -> None:
+    """Raise ``FileExistsError`` unless ``d`` is new, empty or holds only earlier frames."""
+    if d.exists() or d.is_symlink():
+        if not d.is_dir() or d.is_symlink():
+            raise FileExistsError(f"{d} exists and is not a folder")
+        other = sorted(
+            e.name for e in d.iterdir() if not _FRAME.fullmatch(e.name) or not e.is_file()
+        )
+        if other:
+            raise FileExistsError(
+                f"{d} holds other files ({other[0]}): choose a new or empty folder"
+            )
 
 
 def _umask() -> int:

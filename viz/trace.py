@@ -168,6 +168,7 @@ class _Names:
     def __init__(self, inner_forward: list[Value]) -> None:
         self.name: dict[int, str] = {}
         self.prec: dict[int, int] = {}
+        self.expr: dict[int, str] = {}  # inner Values: the op over its inputs' names
         self.leaves: list[Value] = []
         count = 0
         for v in inner_forward:
@@ -177,12 +178,17 @@ class _Names:
                     self.leaves.append(x)
                     self._set(x, x.label, None, count)
             count += 1
-            self._set(v, v.label, self.expr(v), count)
+            self._set(v, v.label, self._expr(v), count)
 
     def _set(self, v: Value, label: str, expr: str | None, k: int) -> None:
+        if expr is not None:
+            self.expr[id(v)] = expr
         if label:
-            # a label that spells out the node's own expression ("x1*w1") binds like its op
+            # a label that spells out the node's own expression ("x1*w1") binds like its op,
+            # and is how the formulas write that expression: d(a*b)/da
             same = expr is not None and label.replace(" ", "") == expr.replace(" ", "")
+            if same:
+                self.expr[id(v)] = label
             prec = _ATOM if _is_atom(label) else _PREC.get(v.grad_fn.op.key, _ATOM) if same else 0
             self.name[id(v)], self.prec[id(v)] = label, prec
         elif expr is not None and len(expr) <= MAX_NAME:
@@ -196,7 +202,7 @@ class _Names:
             return self.name[id(x)], self.prec[id(x)]
         return fmt(x), _ATOM if not x < 0 else _PREC["neg"]
 
-    def expr(self, v: Value) -> str:
+    def _expr(self, v: Value) -> str:
         """The op written over its inputs' names, parenthesised as its precedence needs."""
         op = v.grad_fn.op  # type: ignore[union-attr]
         ins = v.grad_fn._inputs  # type: ignore[union-attr]
@@ -241,7 +247,7 @@ class _Names:
         rhs = _PLACE.sub(put, rule)
         wrt = names[slot][0]
         wrt = wrt if wrt.isidentifier() else f"({wrt})"
-        return f"d({self.expr(v)})/d{wrt} = {rhs}"
+        return f"d({self.expr[id(v)]})/d{wrt} = {rhs}"
 
 
 def _is_atom(label: str) -> bool:
@@ -286,13 +292,12 @@ def trace(root: Value, *, gradient: float = 1.0, retain_graph: bool = False) -> 
             label = names.of(x)[0]
             formula = names.local_formula(v, slot)
             records.append(TraceInput(label, value, formula, float(d), c, before, after))
-        fn = step.node
+        name, expr = names.name[id(v)], names.expr[id(v)]
         steps.append(
             TraceStep(
-                step.index, v, names.name[id(v)], names.expr(v), v.data, fn.name(), step.upstream,
-                tuple(records),
+                step.index, v, name, expr, v.data, step.node.name(), step.upstream, (*records,)
             )
-        )  # fmt: skip
+        )
 
     backward([root], [gradient], retain_graph=retain_graph, observer=observe)
     leaves = tuple(
