@@ -1,0 +1,45 @@
+"""The parity corpus: where the programs are, how to run one, and how outputs are compared."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROGRAMS_DIR = HERE / "programs"
+RUNNER = HERE / "run_program.py"
+ROOT = HERE.parent.parent
+PROGRAMS = sorted(PROGRAMS_DIR.glob("[0-9][0-9]_*.py"))
+TIMEOUT = 120
+
+
+def mask(text: str) -> str:
+    """Object addresses differ from run to run and between engines."""
+    return re.sub(r"0x[0-9a-fA-F]+", "0x...", text)
+
+
+def run(program: Path, engine: str) -> subprocess.CompletedProcess[str]:
+    """Run a program in a fresh interpreter; stdout is masked."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    proc = subprocess.run(
+        [sys.executable, str(RUNNER), engine, str(program)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=PROGRAMS_DIR,
+        timeout=TIMEOUT,
+    )
+    proc.stdout = mask(proc.stdout)
+    return proc
+
+
+def expected_path(program: Path) -> Path:
+    return program.with_suffix(".out")
