@@ -1,0 +1,152 @@
+# %% [markdown]
+# # Lesson 08: the backward pass, step by step
+#
+# `backward()` is a loop over the nodes in topological order (lesson 07).  At each step a node
+# takes the gradient arriving from above (the *upstream* grad), multiplies it by each local
+# derivative (lesson 05) and adds the product into that input's grad (lesson 06).
+# `viz.trace_view.print_trace(root)` runs the pass and prints every one of those
+# multiplications and additions; `viz.trace.trace(root)` records them as data, so we can check
+# each line; the stepper draws one picture per step.  Pictures go to `lessons_out/08/`.
+
+# %%
+import json
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+from tinygrad_edu import Value
+from viz.stepper import frames, write_html
+from viz.trace import trace
+from viz.trace_view import print_trace
+
+OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "08"
+OUT.mkdir(parents=True, exist_ok=True)
+console = Console(width=80)
+
+
+def expression():
+    """L = (a*b + c) * f, with each inner node named."""
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    c, f = Value(10.0, label="c"), Value(-2.0, label="f")
+    e = a * b
+    e.label = "e"
+    d = e + c
+    d.label = "d"
+    loss = d * f
+    loss.label = "L"
+    return loss, {"a": a, "b": b, "c": c, "f": f}
+
+
+# %% [markdown]
+# ## The trace of `L = (a*b + c) * f`
+#
+# Three nodes, three steps.  Read each step as: *upstream × local = what flows to the input*.
+
+# %%
+loss, leaves = expression()
+t = print_trace(loss, console=console)
+
+# %% [markdown]
+# ## Every line is the chain rule
+#
+# The recorded trace holds the numbers printed above.  Each product is upstream × local; each
+# grad is the one before plus the product; the upstream grad of a step is what the earlier
+# steps accumulated into that node; and the leaves end with the grads `backward()` gives.
+
+# %%
+grads_so_far = {id(loss): 1.0}
+for step in t.steps:
+    assert step.upstream == grads_so_far[id(step.value)]  # all of its grad has arrived
+    for inp in step.inputs:
+        assert inp.contribution == step.upstream * inp.local
+        assert inp.grad == inp.grad_before + inp.contribution
+        grads_so_far[id(inp.value)] = inp.grad
+    print(f"step {step.step}: {step.grad_fn:<13} {step.expr:<7} upstream {step.upstream:+.1f}")
+fresh, fresh_leaves = expression()
+fresh.backward()
+for leaf in t.leaves:
+    assert leaf.grad == fresh_leaves[leaf.label].grad
+print("leaf grads:", {leaf.label: leaf.grad for leaf in t.leaves})
+
+# %% [markdown]
+# ## A node used twice: two contributions, added
+#
+# In `y = x*x + x` the leaf `x` receives three contributions: one from the addition, two from
+# the multiplication (one per slot).  The trace shows each `grad +=`.
+
+# %%
+x = Value(3.0, label="x")
+y = x * x + x
+y.label = "y"
+t2 = print_trace(y, console=console)
+arrivals = [i.contribution for s in t2.steps for i in s.inputs if i.value is x]
+print("contributions to x.grad:", arrivals, "-> total", x.grad)
+assert len(arrivals) == 3 and sum(arrivals) == x.grad == 2 * x.data + 1
+
+# %% [markdown]
+# ## As data: one JSON object per step
+#
+# `tinygrad-edu trace "(a*b + c) * f" --var a=2 --var b=-3 --var c=10 --var f=-2 --json` prints
+# these lines, for other programs to read.
+
+# %%
+lines = t.to_json_lines()
+for line in lines:
+    print(line if len(line) < 100 else line[:96] + " ...")
+last = json.loads(lines[-1])
+assert {d["label"]: d["grad"] for d in last["leaves"]} == {k: v.grad for k, v in leaves.items()}
+
+# %% [markdown]
+# ## The pictures: one frame per step
+#
+# Each frame highlights the node of that step and shows only the grads known so far; the HTML
+# page steps through them with buttons or the arrow keys (for a projector in class).
+
+# %%
+loss, _ = expression()
+t3 = trace(loss)
+svgs = frames(t3)
+for k, svg in enumerate(svgs, 1):
+    path = OUT / f"step_{k}.svg"
+    path.write_text(svg, encoding="utf-8")
+    print("wrote", path)
+print("wrote", write_html(t3, OUT / "stepper.html"), "(open it in a browser)")
+assert len(svgs) >= len(t3.steps)
+
+# %% [markdown]
+# ## Exercise 8.1
+#
+# A trace records, for each step, the upstream grad and the local derivatives.  Write
+# `replay(steps)` that recomputes every leaf's final grad from those numbers alone (`s.upstream`,
+# `i.local`, `i.label`, and `i.value.grad_fn is None` for a leaf), as a dict label -> grad.
+# `check_replay(replay)` compares it with the trace's own leaf grads.
+
+
+# %%
+def replay(steps):  # reference solution
+    grads = {}
+    for s in steps:
+        for i in s.inputs:
+            if i.value is not None and i.value.grad_fn is None and i.value.requires_grad:
+                grads[i.label] = grads.get(i.label, 0.0) + s.upstream * i.local
+    return grads
+
+
+def check_replay(fn):
+    roots = [expression()[0]]
+    p, q = Value(1.5, label="p"), Value(-0.5, label="q")
+    roots.append((p * q + p).tanh() * (q - p * p))
+    x = Value(3.0, label="x")
+    roots.append(x * x + x)
+    for root in roots:
+        tr = trace(root)
+        got = fn(tr.steps)
+        want = {leaf.label: leaf.grad for leaf in tr.leaves}
+        assert got.keys() == want.keys(), f"leaves {sorted(got)} vs {sorted(want)}"
+        for k in want:
+            assert abs(got[k] - want[k]) < 1e-12, f"{k}: {got[k]} vs {want[k]}"
+    print("check_replay: all good")
+
+
+check_replay(replay)
