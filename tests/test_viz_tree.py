@@ -1,0 +1,90 @@
+"""viz.print_tree: the graph as a rich tree, captured the rich way (no colour, fixed width)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tinygrad_edu import Value
+from viz.demo import neuron
+from viz.tree import build_tree, print_tree, tree_text
+
+NEURON = """\
+o  data 0.7071  grad 1.0000  TanhBackward0
+└── n  data 0.8814  grad 0.5000  AddBackward0
+    ├── x1*w1 + x2*w2  data -6.0000  grad 0.5000  AddBackward0
+    │   ├── x1*w1  data -6.0000  grad 0.5000  MulBackward0
+    │   │   ├── x1  data 2.0000  grad -1.5000  leaf
+    │   │   └── w1  data -3.0000  grad 1.0000  leaf
+    │   └── x2*w2  data 0.0000  grad 0.5000  MulBackward0
+    │       ├── x2  data 0.0000  grad 0.5000  leaf
+    │       └── w2  data 1.0000  grad 0.0000  leaf
+    └── b  data 6.8814  grad 0.5000  leaf
+"""
+
+
+def capture(root: object, width: int) -> str:
+    out = io.StringIO()
+    print_tree(root, console=Console(color_system=None, width=width, file=out))
+    return out.getvalue()
+
+
+def test_neuron_tree_exact() -> None:
+    o = neuron()
+    o.backward()
+    assert capture(o, 80) == NEURON
+    assert tree_text(o, width=80) == NEURON
+
+
+def test_node_used_twice_is_shown_once_then_referred_to() -> None:
+    a = Value(3.0, label="a")
+    aa, a2 = a * a, 2 * a
+    aa.label, a2.label = "a*a", "2*a"
+    b = aa + a2
+    b.label = "b"
+    b.backward()
+    assert capture(b, 60) == (
+        "b  data 15.0000  grad 1.0000  AddBackward0\n"
+        "├── a*a  data 9.0000  grad 1.0000  MulBackward0\n"
+        "│   ├── a  data 3.0000  grad 8.0000  leaf\n"
+        "│   └── a  (see above)\n"
+        "└── 2*a  data 6.0000  grad 1.0000  MulBackward0\n"
+        "    ├── a  (see above)\n"
+        "    └── 2  number\n"
+    )
+
+
+def test_shared_subexpression_is_not_expanded_twice() -> None:
+    x = Value(1.0, label="x")
+    y = x
+    for _ in range(12):  # each step uses y twice: a full tree would have 2**12 leaves
+        y = y * y
+    text = tree_text(y, width=200)
+    assert text.count("(see above)") == 12
+    assert len(text.splitlines()) == 1 + 2 * 12
+
+
+def test_unlabelled_nodes_and_constants() -> None:
+    k = Value(2.0, requires_grad=False)
+    y = k * 3.0
+    assert tree_text(y) == "data 6.0000  no grad  constant\n"
+    z = Value(1.0) * k
+    text = tree_text(z, width=60)
+    assert text.splitlines()[0] == "data 2.0000  grad 0.0000  MulBackward0"
+    assert "no grad  constant" in text.splitlines()[2]
+
+
+def test_no_colour_codes_when_not_a_terminal() -> None:
+    out = io.StringIO()
+    print_tree(neuron(), console=Console(file=out, width=80))  # a StringIO is no terminal
+    assert "\x1b[" not in out.getvalue()
+    assert "TanhBackward0" in out.getvalue()
+
+
+def test_list_of_roots() -> None:
+    a = Value(1.0, label="a")
+    tree = build_tree([a + 1.0, a * 2.0])
+    text = tree_text([a + 1.0, a * 2.0])
+    assert str(tree.label) == "[bold]outputs[/bold]"
+    assert text.startswith("outputs\n") and text.count("a  (see above)") == 1

@@ -1,0 +1,137 @@
+"""``tinygrad-edu draw`` and ``tinygrad-edu tree``: an expression's graph as SVG or as a tree.
+
+    tinygrad-edu draw "tanh(x*w + b)" --var x=2 --var w=-3 --var b=6.88 -o neuron.svg
+    tinygrad-edu tree "a*b + a" --var a=2 --var b=3
+
+Backward runs first (unless ``--no-backward``), so the grads are filled in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from tinygrad_edu.engine import Value
+
+from .cli import UsageError
+from .expr import FUNCTIONS, ExprError, build, parse_vars
+
+__all__ = ["DEFAULT_OUTPUT", "register"]
+
+DEFAULT_OUTPUT = "graph.svg"
+
+EXPR_HELP = (
+    "arithmetic over named variables: numbers, names, + - * / **, unary -, parentheses and "
+    f"the calls {' '.join(sorted(FUNCTIONS))}; quote it"
+)
+
+
+def _graph(args: argparse.Namespace) -> Value:
+    """The expression's root Value, after backward unless --no-backward; bad input: UsageError."""
+    try:
+        root = build(args.expr, parse_vars(args.var or []))
+    except ExprError as e:
+        raise UsageError(str(e)) from None
+    if not args.no_backward and root.requires_grad:
+        root.backward()
+    return root
+
+
+def _check_output(path: str) -> Path:
+    """Refuse an output we could not write, before doing any work."""
+    p = Path(path)
+    if p.suffix.lower() not in (".svg", ".dot"):
+        raise UsageError(f"cannot write {path!r}: the output must end in .svg or .dot, or be -")
+    if p.is_dir():
+        raise UsageError(f"cannot write {path!r}: it is a directory")
+    parent = p.parent
+    if not parent.is_dir():
+        raise UsageError(f"cannot write {path!r}: no directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write {path!r}: the directory is not writable")
+    return p
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    from .draw import GraphTooBigError, draw
+    from .render import RenderError
+
+    out = None if args.output == "-" else _check_output(args.output)
+    root = _graph(args)
+    try:
+        graph = draw(
+            root,
+            style=args.style,
+            rankdir=args.rankdir,
+            legend=args.legend,
+            max_nodes=args.max_nodes,
+        )
+        if out is None:
+            sys.stdout.write(graph.svg())
+            sys.stdout.flush()
+            return 0
+        graph.save(out)
+    except GraphTooBigError:
+        raise UsageError(
+            f"the graph has more than {args.max_nodes} nodes, too many to read in one picture; "
+            "raise the limit with --max-nodes N"
+        ) from None
+    except (RenderError, ValueError) as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise UsageError(f"cannot write {args.output!r}: {e.strerror or e}") from None
+    print(f"wrote {out} ({graph.nodes} nodes)")
+    return 0
+
+
+def run_tree(args: argparse.Namespace) -> int:
+    from .tree import print_tree
+
+    print_tree(_graph(args))
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return n
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("expr", metavar="EXPR", help=EXPR_HELP)
+    p.add_argument(
+        "--var",
+        action="append",
+        metavar="NAME=VALUE",
+        help="give a variable its value (repeat for each variable)",
+    )
+    p.add_argument("--no-backward", action="store_true", help="do not run backward (grads stay 0)")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("draw", help="draw an expression's graph as SVG (or DOT)")
+    _common(p)
+    p.add_argument(
+        "-o",
+        "--output",
+        default=DEFAULT_OUTPUT,
+        metavar="FILE",
+        help=f"FILE.svg, FILE.dot, or - for SVG on stdout (default: {DEFAULT_OUTPUT})",
+    )
+    p.add_argument("--style", choices=("micrograd", "torch"), default="micrograd")
+    p.add_argument("--rankdir", choices=("LR", "TB"), default="LR", help="left-right or top-down")
+    p.add_argument("--legend", action="store_true", help="add a key to the colours")
+    p.add_argument(
+        "--max-nodes", type=_positive, default=500, metavar="N", help="refuse bigger graphs"
+    )
+    p.set_defaults(func=run_draw)
+
+    p = sub.add_parser("tree", help="print an expression's graph as a tree")
+    _common(p)
+    p.set_defaults(func=run_tree)

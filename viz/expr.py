@@ -1,0 +1,273 @@
+"""The command line's expression language: arithmetic over named variables, parsed, never run.
+
+>>> v = build("tanh(x*w + b)", {"x": 2.0, "w": -3.0, "b": 6.8813735870195432})
+>>> round(v.data, 4), v.grad_fn.name()
+(0.7071, 'TanhBackward0')
+
+Python's own parser reads the text; a walk over the tree then accepts numbers, names, ``+ - * /
+**``, unary ``-``/``+``, parentheses and the calls in ``FUNCTIONS`` with one argument, and refuses
+everything else with one line that says what and where.  Length and nesting are bounded before
+the parser sees the text, and the walk keeps its own stack, so no input can recurse deeply.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from tinygrad_edu import ops
+from tinygrad_edu.engine import Value
+
+__all__ = ["FUNCTIONS", "MAX_DEPTH", "MAX_LENGTH", "ExprError", "build", "parse_vars"]
+
+MAX_LENGTH = 2000
+MAX_DEPTH = 64  # brackets inside brackets; also caps how deep the parser itself recurses
+MAX_LABEL = 32  # inner nodes are labelled with their source text when it is this short
+
+FUNCTIONS = {
+    "exp": ops.exp,
+    "log": ops.log,
+    "tanh": ops.tanh,
+    "relu": ops.relu,
+    "sigmoid": ops.sigmoid,
+    "sin": ops.sin,
+    "cos": ops.cos,
+    "sqrt": ops.sqrt,
+    "abs": lambda x: abs(x),
+}
+_BINARY = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: ops.div,  # 1/0 is inf, as in PyTorch, not ZeroDivisionError
+    ast.Pow: ops.pow,
+}
+_SYMBOLS = {
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.MatMult: "@",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.BitAnd: "&",
+    ast.Not: "not",
+    ast.Invert: "~",
+}
+# What a refused construct is called in the error message.
+_WHAT = {
+    ast.Attribute: "an attribute",
+    ast.Subscript: "a subscript",
+    ast.Lambda: "a lambda",
+    ast.Compare: "a comparison",
+    ast.BoolOp: "'and'/'or'",
+    ast.IfExp: "'if'/'else'",
+    ast.List: "a list",
+    ast.Tuple: "a tuple",
+    ast.Set: "a set",
+    ast.Dict: "a dict",
+    ast.ListComp: "a comprehension",
+    ast.SetComp: "a comprehension",
+    ast.DictComp: "a comprehension",
+    ast.GeneratorExp: "a comprehension",
+    ast.JoinedStr: "a string",
+    ast.NamedExpr: "':='",
+    ast.Starred: "'*'",
+    ast.Await: "'await'",
+    ast.Yield: "'yield'",
+    ast.YieldFrom: "'yield'",
+    ast.Slice: "a slice",
+}
+
+
+class ExprError(ValueError):
+    """A bad expression or --var: the message is one line and says where."""
+
+
+def parse_vars(items: list[str]) -> dict[str, float]:
+    """``["x=2", "w=-3.5"]`` -> ``{"x": 2.0, "w": -3.5}``; anything else raises ExprError."""
+    out: dict[str, float] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise ExprError(f"bad --var {item!r}: write it as NAME=VALUE, e.g. --var x=2")
+        if not name.isidentifier() or keyword.iskeyword(name) or not name.isascii():
+            raise ExprError(f"bad --var {item!r}: {name!r} is not a variable name")
+        if name in FUNCTIONS:
+            raise ExprError(f"bad --var {item!r}: {name!r} is a function, pick another name")
+        try:
+            value = float(text)
+        except ValueError:
+            raise ExprError(f"bad --var {item!r}: {text.strip()!r} is not a number") from None
+        if name in out:
+            raise ExprError(f"--var {name} is given twice")
+        out[name] = value
+    return out
+
+
+def _check_text(expr: str) -> tuple[str, int]:
+    """Bounds checked before Python's parser sees the text (the parser itself can recurse)."""
+    if not isinstance(expr, str):
+        raise ExprError(f"the expression must be text, got {type(expr).__name__}")
+    if len(expr) > MAX_LENGTH:
+        raise ExprError(f"the expression is too long: {len(expr)} characters (max {MAX_LENGTH})")
+    if not expr.strip():
+        raise ExprError("the expression is empty")
+    for i, ch in enumerate(expr, 1):
+        if ch in "\r\n\x00" or (not ch.isprintable() and ch != "\t"):
+            raise ExprError(f"unexpected character {ch!r} at column {i}: write it on one line")
+    depth = 0
+    for i, ch in enumerate(expr, 1):
+        if ch in "([{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ExprError(
+                    f"too deeply nested at column {i}: at most {MAX_DEPTH} brackets deep"
+                )
+        elif ch in ")]}":
+            depth -= 1
+    indent = len(expr) - len(expr.lstrip())
+    return expr[indent:], indent
+
+
+def _parse(expr: str) -> tuple[ast.expr, str, int]:
+    text, indent = _check_text(expr)
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as e:
+        col = (e.offset or 1) + indent
+        raise ExprError(f"syntax error at column {col}: {e.msg}") from None
+    except (RecursionError, MemoryError, ValueError):
+        raise ExprError("the expression is nested too deeply") from None
+    return tree.body, text, indent
+
+
+def _refuse(node: ast.AST, indent: int) -> ExprError:
+    col = getattr(node, "col_offset", 0) + 1 + indent
+    if isinstance(node, ast.Constant):
+        what = {str: "a string", bytes: "a string", complex: "a complex number"}.get(
+            type(node.value), repr(node.value)
+        )
+        return ExprError(f"{what} is not allowed at column {col}: only numbers and names")
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)):
+        sym = _SYMBOLS.get(type(node.op), type(node.op).__name__)
+        return ExprError(f"operator {sym!r} is not allowed at column {col}: use + - * / **")
+    what = _WHAT.get(type(node), type(node).__name__)
+    return ExprError(f"{what} is not allowed at column {col}")
+
+
+def _number(node: ast.Constant, indent: int) -> float:
+    v = node.value
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise _refuse(node, indent)
+    try:
+        return float(v)
+    except OverflowError:  # a huge integer literal: as large as a float goes
+        return math.inf
+
+
+def build(expr: str, variables: Mapping[str, float]) -> Value:
+    """Build the graph of ``expr`` over ``variables``; returns its root Value.
+
+    Each name becomes one leaf Value (used twice, it is the same leaf), labelled with the name;
+    inner nodes are labelled with their source text when it is short.  A number stays a number
+    operand, as ``2 * x`` does in Python; an expression without any name is a constant Value.
+    """
+    root, text, indent = _parse(expr)
+    leaves: dict[str, Value] = {}
+    # Post-order walk with an explicit stack: (node, children done?) -> results on `done`.
+    done: list[Any] = []
+    stack: list[tuple[ast.AST, bool]] = [(root, False)]
+    while stack:
+        node, ready = stack.pop()
+        if not ready:
+            kids = _children(node, variables, indent)
+            stack.append((node, True))
+            stack.extend((k, False) for k in reversed(kids))
+            continue
+        done.append(_combine(node, done, variables, leaves, indent, text))
+    (result,) = done
+    if not isinstance(result, Value):
+        result = Value(result, requires_grad=False, label=_short(text))
+    return result
+
+
+def _children(node: ast.AST, variables: Mapping[str, float], indent: int) -> list[ast.AST]:
+    """The sub-expressions to build first; refuses every construct outside the whitelist."""
+    if isinstance(node, ast.BinOp):
+        if type(node.op) not in _BINARY:
+            raise _refuse(node, indent)
+        return [node.left, node.right]
+    if isinstance(node, ast.UnaryOp):
+        if not isinstance(node.op, (ast.USub, ast.UAdd)):
+            raise _refuse(node, indent)
+        return [node.operand]
+    if isinstance(node, ast.Call):
+        col = node.col_offset + 1 + indent
+        if not isinstance(node.func, ast.Name):
+            raise _refuse(node.func, indent)
+        name = node.func.id
+        if name not in FUNCTIONS:
+            allowed = ", ".join(sorted(FUNCTIONS))
+            raise ExprError(f"unknown function {name!r} at column {col}; allowed: {allowed}")
+        if node.keywords or len(node.args) != 1 or isinstance(node.args[0], ast.Starred):
+            raise ExprError(f"{name}() takes exactly one argument (column {col})")
+        return [node.args[0]]
+    if isinstance(node, ast.Constant):
+        _number(node, indent)
+        return []
+    if isinstance(node, ast.Name):
+        if node.id not in variables:
+            col = node.col_offset + 1 + indent
+            if node.id in FUNCTIONS:
+                raise ExprError(
+                    f"{node.id!r} at column {col} is a function: call it, {node.id}(...)"
+                )
+            raise ExprError(
+                f"unknown name {node.id!r} at column {col}: give it --var {node.id}=..."
+            )
+        return []
+    raise _refuse(node, indent)
+
+
+def _combine(
+    node: ast.AST,
+    done: list[Any],
+    variables: Mapping[str, float],
+    leaves: dict[str, Value],
+    indent: int,
+    text: str,
+) -> Any:
+    """The value of ``node`` from its children's values, popped off ``done``."""
+    if isinstance(node, ast.Constant):
+        return _number(node, indent)
+    if isinstance(node, ast.Name):
+        if node.id not in leaves:
+            leaves[node.id] = Value(float(variables[node.id]), label=node.id)
+        return leaves[node.id]
+    if isinstance(node, ast.BinOp):
+        b, a = done.pop(), done.pop()
+        if isinstance(node.op, ast.Pow) and isinstance(a, Value):
+            # An integer exponent stays an int, as PyTorch's _saved_exponent does: x**2.
+            r = node.right
+            if isinstance(r, ast.Constant) and type(r.value) is int and abs(r.value) < 2**53:
+                b = r.value
+            out = a**b
+        else:
+            out = _BINARY[type(node.op)](a, b)
+    elif isinstance(node, ast.UnaryOp):
+        a = done.pop()
+        out = -a if isinstance(node.op, ast.USub) else a
+    else:  # a call: _children allowed only the whitelisted ones
+        out = FUNCTIONS[node.func.id](done.pop())  # type: ignore[attr-defined]
+    if isinstance(out, Value) and not out.label:
+        out.label = _short(ast.get_source_segment(text, node) or "")
+    return out
+
+
+def _short(source: str) -> str:
+    return source if len(source) <= MAX_LABEL else ""
