@@ -137,7 +137,8 @@ with torch.no_grad():
     w -= 0.1 * w.grad  # the hand-written SGD step
 print("after the update:", w, " still a leaf:", w.is_leaf)
 assert w.is_leaf and w.grad_fn is None
-assert w.tolist() == [b - 0.1 * (2 * b) for b in before]  # d/dw sum(w*w) = 2w
+for new, old in zip(w.tolist(), before):  # d/dw sum(w*w) = 2w; tensors hold float32 values
+    assert abs(new - (old - 0.1 * 2 * old)) < 1e-6
 
 # %% [markdown]
 # ## `detach()`: a stop sign in the graph
