@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import engine
-from ._tensor_str import format_tensor
+from ._tensor_str import _float32, format_tensor
 from .engine import NO_GRAD, SECOND_BACKWARD, AccumulateGrad, Value, _apply
 from .grad_mode import STATE
 from .ops import NARY, OPS, Op
@@ -116,6 +116,7 @@ _SCALAR_OPS: dict[str, Op] = {
     "mean": Op("mean", "MeanBackward0", _mean, _mean_local, "mean", ("1/n",), -1, {}),
     "select": _identity("SelectBackward0", "select"),
     "stack": _identity("StackBackward0", "stack"),
+    "unbind": _identity("UnbindBackward0", "unbind"),
 }
 for _op in _SCALAR_OPS.values():  # the engine makes a node class per op key
     engine.NODE_CLASSES.setdefault(_op.key, engine._node_class(_op))
@@ -246,6 +247,7 @@ _TENSOR_OPS = {
     "mm": ("MmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}),
     "vm": ("SqueezeBackward4", 2, {}),
     "select": ("SelectBackward0", 1, {}),
+    "unbind": ("UnbindBackward0", 1, {}),
     "stack": ("StackBackward0", -1, {}),
 }
 _TNODES = {key: _node_class(*spec) for key, spec in _TENSOR_OPS.items()}
@@ -428,6 +430,9 @@ class Tensor:
     # -- conversions -----------------------------------------------------------------------
 
     def _py(self, v: Value) -> Any:
+        """An element as Python gets it from PyTorch: rounded to float32 for a float32 tensor."""
+        if self.dtype is float32:
+            return _float32(v.data)
         if self.dtype is int64:
             return int(v.data)
         if self.dtype is bool_:
@@ -479,7 +484,7 @@ class Tensor:
             suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
-        values = [self._py(v) for v in self._values]
+        values = [self._py(v) if self.dtype is not float32 else v.data for v in self._values]
         return format_tensor(values, tuple(self.shape), dtype=self.dtype.name, suffixes=suffixes)
 
     __str__ = __repr__
@@ -507,7 +512,7 @@ class Tensor:
     def __iter__(self) -> Any:
         if not self.shape:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self.shape[0]))
+        return (_select(self, 0, i, key="unbind") for i in range(self.shape[0]))
 
     def is_floating_point(self) -> bool:
         return self.dtype.is_floating_point
@@ -929,7 +934,7 @@ def _reduce(key: str, a: Tensor, dim: int | None, keepdim: bool) -> Tensor:
     return _out(vals, shape, dt, _TNODES[key + "_dim"], (a,), **attrs)
 
 
-def _select(t: Tensor, dim: int, index: Any, report_dim: int = 0) -> Tensor:
+def _select(t: Tensor, dim: int, index: Any, report_dim: int = 0, key: str = "select") -> Tensor:
     if isinstance(index, Tensor):
         index = index.__index__()
     if not isinstance(index, int) or isinstance(index, bool):
@@ -943,10 +948,12 @@ def _select(t: Tensor, dim: int, index: Any, report_dim: int = 0) -> Tensor:
         )
     i = _index(index, t.shape[0], report_dim)
     inner = math.prod(t.shape[1:])
-    op = _SCALAR_OPS["select"]
+    op = _SCALAR_OPS[key]
     vals = [_apply(op, (v,)) for v in t._values[i * inner : (i + 1) * inner]]
-    return _out(vals, t.shape[1:], t.dtype, _TNODES["select"], (t,), _saved_dim=report_dim,
-                _saved_index=index, _saved_self_sym_sizes=tuple(t.shape))  # fmt: skip
+    attrs = {"_saved_dim": report_dim}
+    if key == "select":
+        attrs.update(_saved_index=index, _saved_self_sym_sizes=tuple(t.shape))
+    return _out(vals, t.shape[1:], t.dtype, _TNODES[key], (t,), **attrs)
 
 
 # -- lifting: a list of Values with a graph, read back as a Tensor with a tensor-level node -----
@@ -1086,6 +1093,17 @@ def _infer(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     return [x for p, _ in parts for x in p], (len(data), *inner)
 
 
+def _any_grad(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tensor) and x.requires_grad:
+            return True
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return False
+
+
 def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats float32."""
     if isinstance(data, Tensor):
@@ -1096,6 +1114,8 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
             UserWarning,
             stacklevel=2,
         )
+    elif isinstance(data, (list, tuple)) and _any_grad(data):
+        warnings.warn(_TO_SCALAR, UserWarning, stacklevel=2)  # PyTorch warns once, then drops it
     flat, shape = _infer(data)
     for x in flat:
         if not isinstance(x, (*_Number, bool)):
