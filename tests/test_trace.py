@@ -282,3 +282,29 @@ def test_recorded_arithmetic_replays_the_pass(data):
             last[id(i.value)] = i.grad
     for leaf in t.leaves:
         assert last[id(leaf.value)] == leaf.grad == leaf.value.grad
+
+
+def test_a_neurons_affine_node_is_written_as_its_weighted_sum():
+    from tinygrad_edu import nn
+
+    neuron = nn.Neuron(2, nonlin=False)
+    for v, name in zip([*neuron.w, neuron.b], ("w1", "w2", "b")):
+        v.label = name
+    x1, x2 = Value(2.0, label="x1"), Value(-1.0, label="x2")
+    (s,) = trace(neuron([x1, x2])).steps
+    assert (s.grad_fn, s.expr) == ("AddmvBackward0", "w1*x1 + w2*x2 + b")
+    rules = {i.label: i.local_formula.split(" = ")[1] for i in s.inputs}
+    assert rules == {"w1": "x1", "w2": "x2", "x1": "w1", "x2": "w2", "b": "1"}
+    assert [i.local for i in s.inputs] == [x1.data, x2.data, *(w.data for w in neuron.w), 1.0]
+
+
+def test_tensor_element_nodes_mean_and_select():
+    import tinygrad_edu as torch
+
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    t = trace((a[0] * a).mean()._values[0])
+    mean, select = t.steps[0], t.steps[-1]
+    assert mean.grad_fn == "MeanBackward0"
+    assert all(i.local_formula.endswith(" = 1/3") and i.local == 1 / 3 for i in mean.inputs)
+    # an identity node is named by its op, never as if it were its input
+    assert (select.grad_fn, select.expr) == ("SelectBackward0", f"select({select.inputs[0].label})")

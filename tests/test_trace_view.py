@@ -107,3 +107,9 @@ def test_long_lines_wrap_inside_their_column():
     # a wrapped formula continues under its own column, not at the left margin
     i = next(i for i, line in enumerate(lines) if line.endswith("local d(tanh(v7) + 2.0**x - (x +"))
     assert lines[i + 1] == " " * 26 + "1.0)**x)/d(tanh(v7) + 2.0**x) ="
+
+
+def test_a_label_is_followed_by_the_expression_it_stands_for():
+    text, _ = plain(neuron())
+    assert "Step 1/5  TanhBackward0  o = tanh(n) = 0.707107" in text
+    assert "Step 2/5  AddBackward0  n = x1*w1 + x2*w2 + b = 0.881374" in text

@@ -50,7 +50,8 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         head = f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed, {fmt(t.gradient)}"
         return f'<p class="head">{escape(head)}</p>'
     head = (
-        f"Step {s.step} of {len(t.steps)}: {s.grad_fn} at {s.label} = {fmt(s.data)}, "
+        f"Step {s.step} of {len(t.steps)}: {s.grad_fn} at {s.label}"
+        f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
         f"upstream grad {fmt(s.upstream)}"
     )
     rows = [

@@ -35,7 +35,7 @@ MAX_NAME = 20  # longer expression names become v<k>, so that every line fits 80
 
 # Operator precedence of each op's written form, to put parentheses only where they are needed.
 _ATOM = 9
-_PREC = {"add": 1, "sub": 1, "rsub": 1, "mul": 2, "div": 2, "recip": 2, "neg": 3}
+_PREC = {"add": 1, "sub": 1, "rsub": 1, "affine": 1, "mul": 2, "div": 2, "recip": 2, "neg": 3}
 _PREC |= dict.fromkeys(("pow", "powt", "rpow"), 4)
 _LEFT_ASSOC = {"add", "sub", "mul", "div"}
 _PLACE = re.compile(r"\{(\d+)\}|\bout\b")
@@ -206,13 +206,24 @@ class _Names:
         """The op written over its inputs' names, parenthesised as its precedence needs."""
         op = v.grad_fn.op  # type: ignore[union-attr]
         ins = v.grad_fn._inputs  # type: ignore[union-attr]
-        if op.slots < 0:  # n-ary: sum(a, b, c), dot([a1, a2], [b1, b2])
+        if op.slots < 0:  # n-ary: sum(a, b, c), dot([a1, a2], [b1, b2]), w1*x1 + w2*x2 + b
             names = [self.of(x)[0] for x in ins]
             if op.key == "dot":
                 n = len(names) // 2
                 return f"dot([{', '.join(names[:n])}], [{', '.join(names[n:])}])"
+            if op.key == "affine":
+                n = (len(ins) - 1) // 2
+                w, x = ins[:n], ins[n : 2 * n]
+                terms = [f"{self._wrap(a, 2)}*{self._wrap(b, 2)}" for a, b in zip(w, x)]
+                return " + ".join([*terms, self._wrap(ins[-1], 1)])
             return f"{op.expr}({', '.join(names)})"
+        if op.expr == "{0}":  # an identity (t[i], stack): named by its op, not as its input
+            return f"{op.key}({self.of(ins[0])[0]})"
         return op.expr.format(*(self._operand(op, i, x) for i, x in enumerate(ins)))
+
+    def _wrap(self, x: Any, prec: int) -> str:
+        name, own = self.of(x)
+        return name if own > prec else f"({name})"
 
     def _operand(self, op: Op, i: int, x: Any) -> str:
         name, prec = self.of(x)
@@ -229,11 +240,7 @@ class _Names:
         """``d(<expr>)/d<input> = <local derivative over the names>``."""
         fn = v.grad_fn
         op, ins = fn.op, fn._inputs  # type: ignore[union-attr]
-        if op.slots < 0:
-            n = len(ins) // 2
-            rule = f"{{{(slot + n) % len(ins)}}}" if op.key == "dot" else op.dlocal[0]
-        else:
-            rule = op.dlocal[slot]
+        rule = _nary_rule(op, slot, len(ins)) if op.slots < 0 else op.dlocal[slot]
         names = [self.of(x) for x in ins]
         names.append((self.name[id(v)], self.prec[id(v)]))  # "out", the node's own value
 
@@ -248,6 +255,18 @@ class _Names:
         wrt = names[slot][0]
         wrt = wrt if wrt.isidentifier() else f"({wrt})"
         return f"d({self.expr[id(v)]})/d{wrt} = {rhs}"
+
+
+def _nary_rule(op: Op, slot: int, count: int) -> str:
+    """The local derivative of one slot of an n-ary op, over the input fields {i}."""
+    if op.key == "dot":  # a1..an, b1..bn: d/da_i = b_i, d/db_i = a_i
+        return f"{{{(slot + count // 2) % count}}}"
+    if op.key == "affine":  # w1..wn, x1..xn, b: d/dw_i = x_i, d/dx_i = w_i, d/db = 1
+        n = (count - 1) // 2
+        return "1" if slot == 2 * n else f"{{{(slot + n) % (2 * n)}}}"
+    if op.key == "mean":
+        return f"1/{count}"
+    return op.dlocal[min(slot, len(op.dlocal) - 1)]  # the same rule for every slot (sum: 1)
 
 
 def _is_atom(label: str) -> bool:

@@ -48,6 +48,7 @@ def _step(s: TraceStep, total: int) -> RenderableType:
         (s.grad_fn, "magenta"),
         "  ",
         (s.label, "bold"),
+        f" = {s.expr}" if s.expr != s.label else "",  # what a label or v<k> stands for
         f" = {fmt(s.data)}",
     )
     up = Text.assemble("  upstream grad ", (fmt(s.upstream), "bold green"))
