@@ -11,15 +11,15 @@ after adding it.  Colours only on a terminal: piped or redirected, it is plain t
 
 from __future__ import annotations
 
-from rich import box
-from rich.console import Console, Group, RenderableType
-from rich.padding import Padding
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from tinygrad_edu.engine import Value
 
 from .trace import Trace, TraceInput, TraceStep, fmt, trace
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.text import Text
 
 __all__ = ["print_trace", "render"]
 
@@ -28,6 +28,8 @@ _NAME_WIDTH = 20  # the input-name column; longer names wrap inside it
 
 def _input_rows(i: TraceInput, upstream: float) -> list[tuple[Text | str, ...]]:
     """Two lines per input: its local derivative, then the chain rule's product added in."""
+    from rich.text import Text  # rich is imported when something is printed, not with viz
+
     local = ("", "local", Text(i.text()))
     if i.contribution is None:
         what = "a number" if i.value is None else "needs no grad"
@@ -42,6 +44,11 @@ def _input_rows(i: TraceInput, upstream: float) -> list[tuple[Text | str, ...]]:
 
 
 def _step(s: TraceStep, total: int) -> RenderableType:
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
     head = Text.assemble(
         (f"Step {s.step}/{total}", "bold cyan"),
         "  ",
@@ -63,6 +70,9 @@ def _step(s: TraceStep, total: int) -> RenderableType:
 
 
 def _leaves(t: Trace) -> RenderableType:
+    from rich import box
+    from rich.table import Table
+
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, title="Leaf grads", title_justify="left")
     table.add_column("leaf", overflow="fold", max_width=_NAME_WIDTH)
     table.add_column("data", justify="right")
@@ -74,6 +84,9 @@ def _leaves(t: Trace) -> RenderableType:
 
 def render(t: Trace) -> RenderableType:
     """The whole trace as one rich renderable."""
+    from rich.console import Group
+    from rich.text import Text
+
     n = len(t.steps)
     title = Text.assemble(
         "Backward pass from ",
@@ -86,6 +99,8 @@ def render(t: Trace) -> RenderableType:
 
 def print_trace(root: Value, *, gradient: float = 1.0, console: Console | None = None) -> Trace:
     """Run ``root``'s backward pass and print every step of it; returns the recorded trace."""
+    from rich.console import Console
+
     t = trace(root, gradient=gradient)
     (console or Console()).print(render(t))
     return t
