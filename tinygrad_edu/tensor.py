@@ -117,6 +117,8 @@ _SCALAR_OPS: dict[str, Op] = {
     "select": _identity("SelectBackward0", "select"),
     "stack": _identity("StackBackward0", "stack"),
     "unbind": _identity("UnbindBackward0", "unbind"),
+    "clone": _identity("CloneBackward0", "clone"),
+    "copy": _identity("CopyBackwards", "copy"),
 }
 for _op in _SCALAR_OPS.values():  # the engine makes a node class per op key
     engine.NODE_CLASSES.setdefault(_op.key, engine._node_class(_op))
@@ -203,8 +205,21 @@ class TensorNode:
                 res.append(None)
             else:
                 vals = [next(it) for _ in t._values]
-                res.append(_lift([0.0 if v is None else v for v in vals], t.shape, t.dtype))
+                r = _lift([0.0 if v is None else v for v in vals], t.shape, t.dtype)
+                name = _DOUBLE_BACKWARD.get(type(self).__name__)
+                if name and r.grad_fn is not None:
+                    r.grad_fn = object.__new__(_lifted_class(_node_class(name)))
+                    r.grad_fn._values, r.grad_fn._lifted, r.grad_fn._seq = r._values, None, 0
+                    r.grad_fn._attrs = {}
+                res.append(r)
         return res[0] if len(res) == 1 else tuple(res)
+
+
+# Ops whose gradient PyTorch computes with a node of its own (not a product of saved values).
+_DOUBLE_BACKWARD = {
+    "TanhBackward0": "TanhBackwardBackward0",
+    "SigmoidBackward0": "SigmoidBackwardBackward0",
+}
 
 
 def _one_step(outs: list[Value], wanted: list[Value], seeds: list[Any], graph: bool) -> list[Any]:
@@ -248,6 +263,8 @@ _TENSOR_OPS = {
     "vm": ("SqueezeBackward4", 2, {}),
     "select": ("SelectBackward0", 1, {}),
     "unbind": ("UnbindBackward0", 1, {}),
+    "clone": ("CloneBackward0", 1, {}),
+    "copy": ("CopyBackwards", 1, {}),
     "stack": ("StackBackward0", -1, {}),
 }
 _TNODES = {key: _node_class(*spec) for key, spec in _TENSOR_OPS.items()}
@@ -274,6 +291,8 @@ def _edge(x: Any) -> Any:
 _LEAF_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
 # Non-leaf tensors with hooks or retain_grad(): backward stops at them to run the hooks.
 _WATCHED: weakref.WeakSet[Tensor] = weakref.WeakSet()
+# A tensor -> the tensors detached from it, which share its storage.
+_ALIASES: weakref.WeakKeyDictionary[Tensor, weakref.WeakSet[Tensor]] = weakref.WeakKeyDictionary()
 # First element Value -> a Tensor made of it, so a graph of Values can be read as Tensors again.
 _TENSOR_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
 
@@ -521,7 +540,9 @@ class Tensor:
         """The same numbers, cut off from the graph (a leaf that does not require grad)."""
         t = Tensor._make([Value(v.data, requires_grad=False) for v in self._values], self.shape,
                          self.dtype)  # fmt: skip
-        t._base = self  # shares storage, as in PyTorch: in-place updates write through
+        # PyTorch's detach shares storage: in-place updates of either show in the other
+        t._base = base = self if self._base is None else self._base
+        _ALIASES.setdefault(base, weakref.WeakSet()).add(t)
         return t
 
     @property
@@ -534,7 +555,7 @@ class Tensor:
             v.data = o.data
 
     def clone(self) -> Tensor:
-        return self * 1 if not self.requires_grad else _unary_copy(self)
+        return _copy(self, "clone")
 
     def zero_(self) -> Tensor:
         return self._write([0.0] * len(self._values), self)
@@ -666,12 +687,16 @@ class Tensor:
     def _inplace(self, key: str, other: Any) -> Tensor:
         if STATE.enabled and self.grad_fn is None and self._requires_grad:
             raise RuntimeError(_LEAF_INPLACE)
-        out = _binary(key, self, other)
+        # the version before the update, as its own Tensor: the new node's input is not self
+        before = Tensor._make(self._values, self.shape, self.dtype, self.grad_fn)
+        before._requires_grad = self._requires_grad
+        out = _binary(key, before, other)
         if out is NotImplemented:
             return NotImplemented  # type: ignore[return-value]
-        if out.grad_fn is not None:  # a non-leaf: this tensor now stands for the new result
+        if out.grad_fn is not None:  # this tensor now stands for the new result
             self._values, self.grad_fn = out._values, out.grad_fn
-            _TENSOR_OF[id(out._values[0])] = self
+            if self._values:
+                _TENSOR_OF[id(self._values[0])] = self
             return self
         return self._write([v.data for v in out._values], out)
 
@@ -685,10 +710,10 @@ class Tensor:
             )
         if self.dtype is int64:
             data = [float(int(d)) for d in data]
-        for t in (self, self._base):
-            if t is not None:
-                for v, d in zip(t._values, data):
-                    v.data = d
+        base = self if self._base is None else self._base
+        for t in (base, *_ALIASES.get(base, ())):
+            for v, d in zip(t._values, data):
+                v.data = d
         return self
 
     def __iadd__(self, other: Any) -> Tensor:
@@ -836,8 +861,10 @@ def _unary(key: str, a: Tensor) -> Tensor:
                 _NODE_CLASSES[op.name], (a,))  # fmt: skip
 
 
-def _unary_copy(a: Tensor) -> Tensor:
-    return a * 1
+def _copy(a: Tensor, key: str) -> Tensor:
+    """A copy of every element, one identity node each (``clone``, ``CopyBackwards``)."""
+    op = _SCALAR_OPS[key]
+    return _out([_apply(op, (v,)) for v in a._values], a.shape, a.dtype, _TNODES[key], (a,))
 
 
 def _binary(key: str, a: Tensor, b: Any) -> Tensor:
@@ -867,7 +894,12 @@ def _binary(key: str, a: Tensor, b: Any) -> Tensor:
     if not dt.is_floating_point:
         for v in vals:  # integer arithmetic stays integral (pow of negative ints aside)
             v.data = float(int(v.data)) if math.isfinite(v.data) else v.data
-    return _out(vals, shape, dt, _NODE_CLASSES[op.name], (a, b))
+    attrs: dict[str, Any] = {}
+    if key in ("add", "sub"):
+        attrs["_saved_alpha"] = 1
+    elif key in ("mul", "div") and not isinstance(b, Tensor):
+        attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
+    return _out(vals, shape, dt, _NODE_CLASSES[op.name], (a, b), **attrs)
 
 
 def _compare(fn: Callable[[float, float], bool], a: Tensor, b: Any) -> Tensor:
@@ -979,7 +1011,7 @@ def _lift(vals: list[Any], shape: tuple[int, ...], dt: dtype = float32) -> Tenso
     if fns and STATE.enabled:
         op = fns[0].op
         cls = _NODE_CLASSES.get(op.name) or _node_class(op.name, op.slots)
-        fn = object.__new__(_LIFTED.get(cls) or _lifted_class(cls))
+        fn = object.__new__(_lifted_class(cls))
         fn._inputs, fn._values, fn._seq, fn._lifted = None, values, _next_seq(), None
         fn._attrs = {} if tuple(shape) == (len(values),) else {"shape": Size(shape)}
     return Tensor._make(values, shape, dt, fn)
@@ -990,6 +1022,8 @@ _LIFTED: dict[type, type] = {}
 
 def _lifted_class(cls: type) -> type:
     """A subclass with the same name whose ``_inputs`` are found on demand."""
+    if cls in _LIFTED:
+        return _LIFTED[cls]
 
     def inputs(self: Any) -> tuple[Any, ...]:
         if self._lifted is None:
@@ -1374,7 +1408,7 @@ def _backward_create_graph(roots: list[Tensor], values: list[Value], seeds: list
     for t in ts:
         g = _lift([0.0 if x is None else x for x in (next(it) for _ in t._values)], t.shape)
         g = _call_hooks(t, g)
-        t._grad = g if t._grad is None else t._grad + g
+        t._grad = _copy(g, "copy") if t._grad is None else t._grad + g
 
 
 def grad(
