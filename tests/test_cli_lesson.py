@@ -56,6 +56,13 @@ def test_run_one_renders_prose_between_code_outputs(in_tmp, capsys):
     assert (in_tmp / "01" / "tangent.svg").is_file()
 
 
+def test_run_a_lesson_that_prints_with_rich_and_draws(in_tmp, capsys):
+    assert main(["lesson", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Step 1/3" in out and "check_replay: all good" in out
+    assert sorted(p.name for p in (in_tmp / "08").glob("*.svg"))
+
+
 def test_run_with_code_shows_the_source(in_tmp, capsys):
     assert main(["lesson", "01", "--code"]) == 0
     assert "def central_difference" in capsys.readouterr().out

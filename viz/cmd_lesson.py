@@ -62,7 +62,8 @@ def lessons_dir() -> Path:
 def parse_cells(text: str) -> list[Cell]:
     """Split a percent-format script into cells (text before the first marker is dropped)."""
     cells: list[Cell] = []
-    kind, start, body = None, 0, []  # type: ignore[var-annotated]
+    kind: str | None = None
+    start, body = 0, []
 
     def close() -> None:
         if kind is None:
@@ -74,12 +75,12 @@ def parse_cells(text: str) -> list[Cell]:
 
     for i, line in enumerate(text.splitlines(), 1):
         m = CELL_MARK.fullmatch(line.rstrip())
-        if m:
-            close()
-            kind = "markdown" if "[markdown]" in m.group(1) else "code"
-            start, body = i + 1, []
-        else:
+        if m is None:
             body.append(line)
+            continue
+        close()
+        kind = "markdown" if "[markdown]" in m.group(1) else "code"
+        start, body = i + 1, []
     close()
     return cells
 
