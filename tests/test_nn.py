@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu import Value, gradcheck, no_grad, tensor
+from tinygrad_edu import Value, float64, gradcheck, no_grad, tensor
 from tinygrad_edu.data import make_moons
 from tinygrad_edu.engine import _apply
 from tinygrad_edu.nn import (
@@ -298,7 +298,7 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
     from tinygrad_edu.optim import Adam
 
     random.seed(3)
-    ours = TensorMLP(2, [5, 1])
+    ours = TensorMLP(2, [5, 1], dtype=float64)
     ref = torch.nn.Sequential(torch.nn.Linear(2, 5), torch.nn.ReLU(), torch.nn.Linear(5, 1))
     ref = ref.double()
     with torch.no_grad():
@@ -308,8 +308,8 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
     ys = [1.0, -1.0, 0.5]
     opt, ropt = Adam(ours.parameters(), lr=0.05), torch.optim.Adam(ref.parameters(), lr=0.05)
     for _ in range(4):
-        out = ours(tensor(xs))
-        loss = ((out - tensor([[y] for y in ys])) ** 2).mean()
+        out = ours(tensor(xs, dtype=float64))
+        loss = ((out - tensor([[y] for y in ys], dtype=float64)) ** 2).mean()
         rout = ref(torch.tensor(xs, dtype=torch.float64))
         rloss = ((rout - torch.tensor([[y] for y in ys], dtype=torch.float64)) ** 2).mean()
         opt.zero_grad()

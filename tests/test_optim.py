@@ -150,9 +150,9 @@ def test_sgd_updates_tensor_elements_and_zero_grad_sets_none():
 
 
 def test_adam_on_a_tensor_matches_adam_on_its_values():
-    from tinygrad_edu import tensor
+    from tinygrad_edu import float64, tensor
 
-    w = tensor([0.5, 2.0], requires_grad=True)
+    w = tensor([0.5, 2.0], dtype=float64, requires_grad=True)
     vs = [Value(0.5), Value(2.0)]
     a, b = Adam([w], lr=0.1), Adam(vs, lr=0.1)
     for _ in range(3):

@@ -165,7 +165,8 @@ class Linear(Module):
 
     Weights and bias are drawn from ``random.uniform(-k, k)``, k = 1/sqrt(in_features) (PyTorch's
     default range), weights row by row, then the bias.  The input is one sample of shape (in,)
-    or a batch of shape (n, in).
+    or a batch of shape (n, in).  ``dtype`` is PyTorch's (default float32; its elements are
+    float64 Values either way, shown rounded).
 
     >>> import random
     >>> random.seed(0)
@@ -174,16 +175,17 @@ class Linear(Module):
     torch.Size([2])
     """
 
-    def __init__(self, in_features: int, out_features: int, bias: bool = True) -> None:
+    def __init__(
+        self, in_features: int, out_features: int, bias: bool = True, *, dtype: Any = None
+    ) -> None:
         self.in_features, self.out_features = in_features, out_features
         k = 1.0 / in_features**0.5
         w = [[random.uniform(-k, k) for _ in range(in_features)] for _ in range(out_features)]
-        self.weight = tensor(w, requires_grad=True)
-        self.bias = (
-            tensor([random.uniform(-k, k) for _ in range(out_features)], requires_grad=True)
-            if bias
-            else None
-        )
+        self.weight = tensor(w, dtype=dtype, requires_grad=True)
+        self.bias = None
+        if bias:
+            b = [random.uniform(-k, k) for _ in range(out_features)]
+            self.bias = tensor(b, dtype=dtype, requires_grad=True)
 
     def forward(self, x: Tensor) -> Tensor:
         if len(x.shape) == 2:  # a batch: one sample at a time, stacked
@@ -239,11 +241,11 @@ class Sequential(Module):
 class TensorMLP(Sequential):
     """micrograd's ``MLP(nin, nouts)`` on tensors: ``Linear`` layers with ``ReLU`` between."""
 
-    def __init__(self, nin: int, nouts: Sequence[int]) -> None:
+    def __init__(self, nin: int, nouts: Sequence[int], *, dtype: Any = None) -> None:
         sz = [nin, *nouts]
         modules: list[Module] = []
         for i in range(len(nouts)):
-            modules.append(Linear(sz[i], sz[i + 1]))
+            modules.append(Linear(sz[i], sz[i + 1], dtype=dtype))
             if i != len(nouts) - 1:
                 modules.append(ReLU())
         super().__init__(*modules)
