@@ -110,7 +110,8 @@ print("wrote", save_chart(
     {"with zero_grad()": losses, "without zero_grad()": bad_losses},
     title="training loss, two moons, MLP(2, [16, 16, 1])",
     xlabel="step",
-    ylabel="loss",
+    ylabel="loss (log scale)",
+    logy=True,
 ))  # fmt: skip
 with no_grad():
     final_loss = hinge_loss([model(p) for p in points], labels, model.parameters()).data
