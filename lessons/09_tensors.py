@@ -15,7 +15,7 @@ import re
 import warnings
 from pathlib import Path
 
-import tinygrad_edu
+import tinygrad_edu as torch
 import viz
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "09"
@@ -111,7 +111,6 @@ assert x.grad.tolist() == [2.0 * 1.0] * 3  # dz/dy * dy/dxi
 # about one is true of the other.
 
 # %%
-torch = tinygrad_edu
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 s = torch.sum(a)
 t = s * 2

