@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -31,8 +33,14 @@ def _params(programs: list[Path]) -> list:
 
 
 @functools.cache
+def _torch_runs() -> dict[Path, object]:
+    """Every program under torch, once per session and in parallel: importing torch is slow."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(zip(PROGRAMS, pool.map(lambda p: run(p, "torch"), PROGRAMS)))
+
+
 def _torch_run(program: Path):
-    return run(program, "torch")
+    return _torch_runs()[program]
 
 
 def _diff(expected: str, actual: str, *, label: str) -> str:
