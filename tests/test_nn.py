@@ -226,6 +226,11 @@ def test_bce_loss_value_grad_and_confident_edges():
     assert bce_loss([Value(1.0), Value(0.0)], [1, 0]).data == 0.0  # not nan
 
 
+def test_hinge_loss_rejects_zero_one_labels():
+    with pytest.raises(ValueError, match="-1 or \\+1"):
+        hinge_loss([Value(0.5), Value(1.0)], [0, 1])
+
+
 def test_losses_reject_mismatched_lengths():
     for fn in (mse_loss, hinge_loss, bce_loss):
         with pytest.raises(ValueError):

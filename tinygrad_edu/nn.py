@@ -278,6 +278,8 @@ def hinge_loss(
     This is the loss of micrograd's two-moons demo; ``params`` (if given) get the L2 penalty.
     """
     n = _pairs(scores, labels)
+    if any(y != 1 and y != -1 for y in labels):  # 0/1 labels would silently train nothing
+        raise ValueError("hinge_loss labels must be -1 or +1 (make_moons(..., binary=False))")
     data_loss = vsum([(1.0 - s * float(y)).relu() for s, y in zip(scores, labels)]) * (1.0 / n)
     if not params:
         return data_loss
