@@ -151,6 +151,7 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + top}" '
         f'viewBox="0 0 {size} {size + top}" font-family="sans-serif">',
+        '<rect width="100%" height="100%" fill="white"/>',
         f'<text x="{size / 2:g}" y="20" text-anchor="middle" font-size="14">two moons: '
         f"MLP(2, {SIZES}), training accuracy {run.accuracy:.0%}</text>",
     ]
