@@ -81,6 +81,23 @@ for i, (program, shown) in enumerate(EXAMPLES, 1):
     assert same_output(printed, shown)
 
 # %% [markdown]
+# If PyTorch is installed, the same four programs run with the real `torch` print the same.
+
+# %%
+try:
+    with warnings.catch_warnings():  # a CPU build without NumPy warns about it on import
+        warnings.simplefilter("ignore")
+        import torch as real_torch
+except ImportError:
+    real_torch = None
+    print("PyTorch is not installed: `pip install torch` to compare with the real thing.")
+if real_torch is not None:
+    for i, (program, shown) in enumerate(EXAMPLES, 1):
+        printed = run(program.replace("import tinygrad_edu as torch", "import torch"))
+        print(f"example {i} under PyTorch {real_torch.__version__}: {printed.strip()}")
+        assert same_output(printed, shown)
+
+# %% [markdown]
 # ## requires_grad, is_leaf, grad_fn, grad
 #
 # * A tensor you create is a **leaf** (`is_leaf` True, `grad_fn` None), with or without
