@@ -290,9 +290,8 @@ def _edge(x: Any) -> Any:
 # can give each leaf Tensor its gradient.  Weak: a Tensor is forgotten when it goes.
 _LEAF_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
 # Non-leaf tensors with hooks or retain_grad(): backward stops at them to run the hooks.
-_WATCHED: weakref.WeakSet[Tensor] = weakref.WeakSet()
-# A tensor -> the tensors detached from it, which share its storage.
-_ALIASES: weakref.WeakKeyDictionary[Tensor, weakref.WeakSet[Tensor]] = weakref.WeakKeyDictionary()
+# (Keyed by id: a weak set would compare Tensors with ==, which PyTorch makes elementwise.)
+_WATCHED: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
 # First element Value -> a Tensor made of it, so a graph of Values can be read as Tensors again.
 _TENSOR_OF: weakref.WeakValueDictionary[int, Tensor] = weakref.WeakValueDictionary()
 
@@ -314,6 +313,7 @@ class Tensor:
         "__dict__",
         "__weakref__",
         "_ag",
+        "_aliases",
         "_base",
         "_grad",
         "_hooks",
@@ -343,6 +343,7 @@ class Tensor:
         self._hooks: dict[int, Callable[[Tensor], Any]] | None = None
         self._ag: weakref.ref[AccumulateGrad] | None = None
         self._base: Tensor | None = None
+        self._aliases: weakref.WeakValueDictionary[int, Tensor] | None = None
         if values:
             _TENSOR_OF[id(values[0])] = self
 
@@ -394,7 +395,7 @@ class Tensor:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is not None:
             self._retains_grad = True
-            _WATCHED.add(self)
+            _WATCHED[id(self)] = self
 
     # -- grad ------------------------------------------------------------------------------
 
@@ -430,7 +431,7 @@ class Tensor:
         handle = RemovableHandle(self._hooks)
         self._hooks[handle.id] = hook
         if self.grad_fn is not None:
-            _WATCHED.add(self)
+            _WATCHED[id(self)] = self
         return handle
 
     def backward(
@@ -542,7 +543,9 @@ class Tensor:
                          self.dtype)  # fmt: skip
         # PyTorch's detach shares storage: in-place updates of either show in the other
         t._base = base = self if self._base is None else self._base
-        _ALIASES.setdefault(base, weakref.WeakSet()).add(t)
+        if base._aliases is None:
+            base._aliases = weakref.WeakValueDictionary()
+        base._aliases[id(t)] = t
         return t
 
     @property
@@ -711,7 +714,7 @@ class Tensor:
         if self.dtype is int64:
             data = [float(int(d)) for d in data]
         base = self if self._base is None else self._base
-        for t in (base, *_ALIASES.get(base, ())):
+        for t in (base, *(base._aliases.values() if base._aliases is not None else ())):
             for v, d in zip(t._values, data):
                 v.data = d
         return self
@@ -1323,7 +1326,7 @@ def _run(segment: list[Value], retain_graph: bool, observed: Any) -> None:
 
 def _checkpoints(order: list[Value]) -> list[tuple[int, Tensor]]:
     """Where each hooked non-leaf tensor's gradient is complete: before its first element."""
-    watched = [t for t in _WATCHED if t.grad_fn is not None and t._values]
+    watched = [t for t in list(_WATCHED.values()) if t.grad_fn is not None and t._values]
     if not watched:
         return []
     where = {id(v): i for i, v in enumerate(order)}
