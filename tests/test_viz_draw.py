@@ -171,6 +171,7 @@ def test_tensor_view_and_clusters() -> None:
     micro = draw(s, labels={"a": a, "b": b}).source
     assert micro.count("subgraph cluster_") == 4  # a, b, a*b and the sum
     assert "<td>a[0]</td>" in micro and "SumBackward0" in micro
+    assert 'label="a (3)"' in micro and 'label="MulBackward0 (3)"' in micro
     coarse = draw(s, style="torch", labels={"a": a, "b": b}).source
     assert coarse.count("MulBackward0") == 1 and coarse.count("AccumulateGrad") == 2
     assert "data [1.0000, 2.0000, 3.0000]" in coarse and "grad [4.0000, 5.0000, 6.0000]" in coarse

@@ -304,9 +304,9 @@ def _clusters(d: _Drawing, tensors: list[Any]) -> tuple[dict[int, Any], list[Any
     graphs = []
     for k, t in enumerate(tensors):
         fn = getattr(t, "grad_fn", None)
-        title = " ".join(
-            s for s in (d.name(t), f"= {fn.name()}" if fn is not None else "", _shape(t)) if s
-        )
+        made = fn.name() if fn is not None else ""
+        title = f"{d.name(t)} = {made}" if d.name(t) and made else d.name(t) or made
+        title = f"{title} {_shape(t)}".strip()
         g = graphviz.Digraph(
             name=f"cluster_{k}",
             graph_attr={
