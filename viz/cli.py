@@ -56,4 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # `python -m viz.cli` runs this file as __main__, a second copy of the module: call the
+    # package's copy, whose UsageError is the one the commands raise.
+    from viz.cli import main as package_main
+
+    sys.exit(package_main())
