@@ -184,3 +184,9 @@ def test_no_renderer_is_one_clear_line(tmp_path: Path) -> None:
     assert "apt-get install graphviz" in done.stderr and "pip install graphviz-pure" in done.stderr
     assert len(done.stderr.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_expression_starting_with_minus(tmp_path: Path) -> None:
+    done = run("draw", "-x * 2", "--var", "x=1.5", "-o", "-", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "data -3.0000" in svg_texts(done.stdout)

@@ -95,3 +95,14 @@ def test_renderer_timeout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
         pytest.skip("a shell script stands in for the renderer")
     with pytest.raises(RenderError, match=r"took more than 0\.2s"):
         render("digraph { a }", timeout=0.2)
+
+
+@pytest.mark.parametrize("style", ["micrograd", "torch"])
+def test_labels_are_escaped(pure: None, style: str) -> None:
+    from tinygrad_edu import Value
+
+    a = Value(1.0, label='a<b & "c"')
+    y = a * 2.0
+    y.label = "</td></table>>"
+    found = texts(draw(y, style=style).svg())
+    assert 'a<b & "c"' in found and "</td></table>>" in found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from tinygrad_edu import Value
@@ -88,3 +89,14 @@ def test_list_of_roots() -> None:
     text = tree_text([a + 1.0, a * 2.0])
     assert str(tree.label) == "[bold]outputs[/bold]"
     assert text.startswith("outputs\n") and text.count("a  (see above)") == 1
+
+
+def test_tensor_tree_lists_its_elements() -> None:
+    tensor = pytest.importorskip("tinygrad_edu.tensor")
+    a = tensor.tensor([1.0, 2.0], requires_grad=True)
+    s = (a * a).sum()
+    s.backward()
+    lines = tree_text(s, width=80).splitlines()
+    assert lines[0] == "tensor ()  SumBackward0"
+    assert lines[1] == "└── data 5.0000  grad 1.0000  SumBackward0"
+    assert sum("(see above)" in ln for ln in lines) == 2  # each element of a, used twice

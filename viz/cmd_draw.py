@@ -24,7 +24,8 @@ DEFAULT_OUTPUT = "graph.svg"
 
 EXPR_HELP = (
     "arithmetic over named variables: numbers, names, + - * / **, unary -, parentheses and "
-    f"the calls {' '.join(sorted(FUNCTIONS))}; quote it"
+    f"the calls {' '.join(sorted(FUNCTIONS))}; quote it, and give one that starts with - a "
+    "space (' -x*2' or '-x * 2') so it is not read as an option"
 )
 
 
