@@ -2,6 +2,7 @@
 
 import gc
 import math
+import sys
 import warnings
 
 import pytest
@@ -229,7 +230,13 @@ def test_indexing():
     assert [t.item() for t in torch.tensor([1.0, 2.0])] == [1.0, 2.0]
 
 
-def test_stack_and_tensor_of_tensors():
+@pytest.fixture
+def warn_once_again(monkeypatch):
+    # the module, not the function torch.tensor that shadows its name in the package
+    monkeypatch.setitem(sys.modules["tinygrad_edu.tensor"]._warned, "to_scalar", False)
+
+
+def test_stack_and_tensor_of_tensors(warn_once_again):
     x = leaf([1.0, 2.0])
     with pytest.warns(UserWarning, match="Converting a tensor with requires_grad=True"):
         t = torch.tensor([x[0], x[1]])
@@ -493,10 +500,13 @@ def test_anomaly_mode_names_the_node():
 # -- conversions -------------------------------------------------------------------------
 
 
-def test_python_conversions():
+def test_python_conversions(warn_once_again):
     x = leaf([1.0, 2.0, 3.0])
     with pytest.warns(UserWarning, match="Converting a tensor with requires_grad=True"):
         assert float(x[0]) == 1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # PyTorch warns once per process
+        assert int(x[1]) == 2
     assert (
         int(torch.tensor(3)) == 3
         and bool(torch.tensor(1.0))

@@ -474,7 +474,7 @@ class Tensor:
         if len(self._values) != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
         if self.requires_grad:
-            warnings.warn(_TO_SCALAR, UserWarning, stacklevel=3)
+            _warn_to_scalar(3)
         return self._py(self._values[0])
 
     def __float__(self) -> float:
@@ -786,6 +786,16 @@ _TO_SCALAR = (
     "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
     "Consider using tensor.detach() first."
 )
+_warned = {"to_scalar": False}
+
+
+def _warn_to_scalar(stacklevel: int) -> None:
+    # PyTorch emits this one with TORCH_WARN_ONCE: once per process, whatever the filters say
+    if not _warned["to_scalar"]:
+        _warned["to_scalar"] = True
+        warnings.warn(_TO_SCALAR, UserWarning, stacklevel=stacklevel + 1)
+
+
 _INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 
 
@@ -1152,7 +1162,7 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
             stacklevel=2,
         )
     elif isinstance(data, (list, tuple)) and _any_grad(data):
-        warnings.warn(_TO_SCALAR, UserWarning, stacklevel=2)  # PyTorch warns once, then drops it
+        _warn_to_scalar(2)  # and the graph is dropped
     flat, shape = _infer(data)
     for x in flat:
         if not isinstance(x, (*_Number, bool)):
