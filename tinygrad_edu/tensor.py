@@ -18,6 +18,7 @@ never the output Tensor, so no graph keeps itself alive through a cycle.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import warnings
@@ -880,6 +881,10 @@ def _copy(a: Tensor, key: str) -> Tensor:
     return _out([_apply(op, (v,)) for v in a._values], a.shape, a.dtype, _TNODES[key], (a,))
 
 
+_FAST = frozenset(("add", "sub", "mul", "div"))  # the engine's fast path for the bulk of graphs
+_fast = engine._binary
+
+
 def _binary(key: str, a: Tensor, b: Any) -> Tensor:
     op = OPS[key]
     if isinstance(b, Tensor):
@@ -892,11 +897,17 @@ def _binary(key: str, a: Tensor, b: Any) -> Tensor:
             shape, ia, ib = _broadcast(a.shape, b.shape)
             av, bv = a._values, b._values
             pairs = zip([av[i] for i in ia], [bv[j] for j in ib])
-        vals = [_apply(op, (x, y)) for x, y in pairs]
+        if key in _FAST:
+            vals = [_fast(key, x, y) for x, y in pairs]
+        else:
+            vals = [_apply(op, (x, y)) for x, y in pairs]
         dt = _promote(a.dtype, b.dtype)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
-        vals = [_apply(op, (x, n)) for x in a._values]
+        if key in _FAST:
+            vals = [_fast(key, x, n) for x in a._values]
+        else:
+            vals = [_apply(op, (x, n)) for x in a._values]
         shape, dt = a.shape, _promote(a.dtype, None, b)
     else:
         return NotImplemented  # type: ignore[return-value]
@@ -1311,6 +1322,8 @@ def _backward(
     for v, g in zip(values, seeds):
         v.grad += g
     run = engine._backward_observed if engine._anomaly.enabled else None
+    gc_was_on = gc.isenabled()
+    gc.disable()  # as engine.backward does: the pass makes no cycles for the collector to find
     try:
         start = 0
         for pos, t in _checkpoints(order):
@@ -1322,6 +1335,9 @@ def _backward(
         for k, v in leaves.items():
             v.grad = old[k]
         raise
+    finally:
+        if gc_was_on:
+            gc.enable()
     _accumulate(leaves, old)
 
 
