@@ -546,3 +546,13 @@ def test_reductions_over_a_dim():
         m.sum(2)
     with pytest.raises(RuntimeError, match="mean\\(\\): could not infer output dtype"):
         torch.arange(4).mean()
+
+
+def test_a_node_call_credits_each_input_slot_separately():
+    x = leaf([1.0, 2.0])
+    ga, gb = (x * x).grad_fn(torch.ones(2))
+    assert ga.tolist() == gb.tolist() == [1.0, 2.0]  # not the sum of both slots
+    m = leaf([[1.0, 2.0], [3.0, 4.0]])
+    gm, gx = (m @ x).grad_fn(torch.ones(2))
+    assert gm.tolist() == [[1.0, 2.0], [1.0, 2.0]] and gx.tolist() == [4.0, 6.0]
+    assert m[1].grad_fn(torch.ones(2)).tolist() == [[0.0, 0.0], [1.0, 1.0]]

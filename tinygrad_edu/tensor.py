@@ -138,6 +138,9 @@ class TensorNode:
 
     __slots__ = ("__weakref__", "_attrs", "_inputs", "_lifted", "_seq", "_values")
     slots: int = 1  # leading inputs that get a next_functions entry (-1: all)
+    # which input slot a scalar node's j-th input belongs to: "pos" (slot j, elementwise ops),
+    # "halves" (a row, then a column: dot products), "find" (the slot that holds the Value)
+    layout: str = "pos"
     saved: dict[str, int | str] = {}  # _saved_* name -> input index or "result"
 
     def name(self) -> str:
@@ -169,13 +172,43 @@ class TensorNode:
             return self._attrs[attr]
         where = cls.saved[attr]
         if where == "result":
-            return Tensor._make(list(self._values), self._shape(), float32, self)
+            return Tensor._make(list(self._values), self._shape(), self._inputs[0].dtype, self)
         x = self._inputs[where]  # type: ignore[index]
         if isinstance(x, Tensor):
             return x
         if attr == "_saved_exponent":
             return x  # PyTorch keeps a Python exponent as is
         return tensor(x, dtype=int64 if isinstance(x, int) else float64)
+
+    def _chain_rule(
+        self, slots: list[Tensor | None], seeds: list[Any], *, graph: bool
+    ) -> list[dict[int, Any]]:
+        """One step of the chain rule over the output's scalar nodes: per input slot, the
+        gradient of each element (by id).  Each scalar input is credited to its own slot, so
+        ``a * a`` gives each slot its own share, as PyTorch does."""
+        acc: list[dict[int, Any]] = [{} for _ in slots]
+        ids = [set() if t is None else {id(v) for v in t._values} for t in slots]
+        layout = self.layout
+        with engine.set_grad_enabled(graph):
+            for v, g in zip(self._values, seeds):
+                fn = v.grad_fn
+                if fn is None:
+                    continue
+                local = fn.local(*(fn._graph_args() if graph else fn._args))
+                half = len(local) // 2
+                for j, (x, d) in enumerate(zip(fn._inputs, local)):
+                    if x.__class__ is not Value or not x.requires_grad:
+                        continue
+                    if layout == "pos":
+                        k = j
+                    elif layout == "halves":
+                        k = 0 if j < half else 1
+                    else:
+                        k = next((k for k, s in enumerate(ids) if id(x) in s), -1)
+                    if 0 <= k < len(slots) and slots[k] is not None:
+                        c = g * d
+                        acc[k][id(x)] = acc[k][id(x)] + c if id(x) in acc[k] else c
+        return acc
 
     def _shape(self) -> Size:
         return self._attrs.get("shape", Size((len(self._values),)))
@@ -192,20 +225,14 @@ class TensorNode:
         ins = self._inputs
         n = len(ins) if self.slots < 0 else self.slots
         slots = [x if isinstance(x, Tensor) and x.requires_grad else None for x in ins[:n]]
-        wanted = [v for t in slots if t is not None for v in t._values]
-        outs = [v for v in self._values if v.requires_grad]
-        seeds = [gv if g.requires_grad else gv.data for v, gv in zip(self._values, g._values)]
-        seeds = [s for v, s in zip(self._values, seeds) if v.requires_grad]
-        graph = STATE.enabled
-        # one step of the chain rule: a grad() that stops at this node's inputs
-        got = _one_step(outs, wanted, seeds, graph)
+        seeds = [gv if g.requires_grad else gv.data for gv in g._values]
+        acc = self._chain_rule(slots, seeds, graph=STATE.enabled)
         res: list[Tensor | None] = []
-        it = iter(got)
-        for t in slots:
+        for t, got in zip(slots, acc):
             if t is None:
                 res.append(None)
             else:
-                vals = [next(it) for _ in t._values]
+                vals = [got.get(id(v)) for v in t._values]
                 r = _lift([0.0 if v is None else v for v in vals], t.shape, t.dtype)
                 name = _DOUBLE_BACKWARD.get(type(self).__name__)
                 if name and r.grad_fn is not None:
@@ -223,28 +250,15 @@ _DOUBLE_BACKWARD = {
 }
 
 
-def _one_step(outs: list[Value], wanted: list[Value], seeds: list[Any], graph: bool) -> list[Any]:
-    acc: dict[int, Any] = {}
-    with engine.set_grad_enabled(graph):
-        for v, g in zip(outs, seeds):
-            fn = v.grad_fn
-            if fn is None:
-                continue
-            args = fn._graph_args() if graph else fn._args
-            for x, d in zip(fn._inputs, fn.local(*args)):
-                if x.__class__ is Value and x.requires_grad:
-                    c = g * d
-                    acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
-    return [acc.get(id(x)) for x in wanted]
-
-
 _NODE_CLASSES: dict[str, type[TensorNode]] = {}
 
 
-def _node_class(name: str, slots: int = 1, saved: dict[str, int | str] | None = None) -> type:
+def _node_class(
+    name: str, slots: int = 1, saved: dict[str, int | str] | None = None, layout: str = "pos"
+) -> type:
     cls = _NODE_CLASSES.get(name)
     if cls is None:
-        attrs = {"__slots__": (), "slots": slots, "saved": dict(saved or {})}
+        attrs = {"__slots__": (), "slots": slots, "saved": dict(saved or {}), "layout": layout}
         cls = _NODE_CLASSES[name] = type(name, (TensorNode,), attrs)
     return cls
 
@@ -252,21 +266,21 @@ def _node_class(name: str, slots: int = 1, saved: dict[str, int | str] | None = 
 for _o in OPS.values():
     _node_class(_o.name, _o.slots, _o.saved)
 
-# The tensor-level names that are not elementwise: (name, slots, saved tensors).
+# The tensor-level names that are not elementwise: (name, slots, saved tensors, layout).
 _TENSOR_OPS = {
-    "sum": ("SumBackward0", 1, {}),
-    "sum_dim": ("SumBackward1", 1, {}),
-    "mean": ("MeanBackward0", 1, {}),
-    "mean_dim": ("MeanBackward1", 1, {}),
-    "dot": ("DotBackward0", 2, {"_saved_self": 0, "_saved_tensor": 1}),
-    "mv": ("MvBackward0", 2, {"_saved_self": 0, "_saved_vec": 1}),
-    "mm": ("MmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}),
-    "vm": ("SqueezeBackward4", 2, {}),
-    "select": ("SelectBackward0", 1, {}),
-    "unbind": ("UnbindBackward0", 1, {}),
-    "clone": ("CloneBackward0", 1, {}),
-    "copy": ("CopyBackwards", 1, {}),
-    "stack": ("StackBackward0", -1, {}),
+    "sum": ("SumBackward0", 1, {}, "find"),
+    "sum_dim": ("SumBackward1", 1, {}, "find"),
+    "mean": ("MeanBackward0", 1, {}, "find"),
+    "mean_dim": ("MeanBackward1", 1, {}, "find"),
+    "dot": ("DotBackward0", 2, {"_saved_self": 0, "_saved_tensor": 1}, "halves"),
+    "mv": ("MvBackward0", 2, {"_saved_self": 0, "_saved_vec": 1}, "halves"),
+    "mm": ("MmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}, "halves"),
+    "vm": ("SqueezeBackward4", 2, {}, "halves"),
+    "select": ("SelectBackward0", 1, {}, "pos"),
+    "unbind": ("UnbindBackward0", 1, {}, "pos"),
+    "clone": ("CloneBackward0", 1, {}, "pos"),
+    "copy": ("CopyBackwards", 1, {}, "pos"),
+    "stack": ("StackBackward0", -1, {}, "find"),
 }
 _TNODES = {key: _node_class(*spec) for key, spec in _TENSOR_OPS.items()}
 _next_seq = itertools.count().__next__
