@@ -12,9 +12,7 @@ the decision boundary in the terminal and, with ``--out``, as an SVG plot.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from tinygrad_edu.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
 from viz.cli import UsageError
+from viz.files import write_atomic
 
 __all__ = ["Trained", "boundary_svg", "boundary_text", "register", "run", "train"]
 
@@ -175,22 +174,6 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, then rename: never a half-written file."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a plot is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # -- the command -------------------------------------------------------------------------------

@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.rule import Rule
 
-    from .cmd_train import boundary_svg, boundary_text, train, write_atomic
+    from .cmd_train import boundary_svg, boundary_text, train
     from .draw import draw
+    from .files import write_atomic
     from .trace_view import print_trace
 
     out = Path(args.out)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 from tinygrad_edu.engine import Value
 
+from .files import write_atomic
 from .render import render
 
 __all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt"]
@@ -100,16 +100,7 @@ class Graph:
         if suffix not in (".svg", ".dot"):
             raise ValueError(f"cannot save {str(p)!r}: the file name must end in .svg or .dot")
         text = self.svg() if suffix == ".svg" else self.source  # render before touching the disk
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.chmod(tmp, _file_mode(p))  # mkstemp makes it private; a picture is not
-            os.replace(tmp, p)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return p
+        return write_atomic(p, text)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -119,16 +110,6 @@ class Graph:
 
     def __repr__(self) -> str:
         return f"<Graph: {self.nodes} nodes; .svg(), .save(path), .source>"
-
-
-def _file_mode(p: Path) -> int:
-    """The mode a new file would get (or the one the file it replaces has)."""
-    try:
-        return p.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 # -- collecting the graph --------------------------------------------------------------------

@@ -20,6 +20,7 @@ import tempfile
 from html import escape
 from pathlib import Path
 
+from .files import umask, write_atomic
 from .trace import Trace, TraceStep, fmt
 
 __all__ = ["check_frames_dir", "frame_name", "frames", "page", "write_frames", "write_html"]
@@ -161,18 +162,6 @@ def page(t: Trace, svgs: list[str], *, title: str | None = None) -> str:
 # -- writing files: complete or not there at all -------------------------------------------
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's file is private; the page is not
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_html(
     t: Trace,
     path: str | os.PathLike[str],
@@ -183,7 +172,7 @@ def write_html(
 ) -> Path:
     """Draw every frame (unless ``svgs`` are given), then write the stepper page atomically."""
     p = Path(path)
-    _write_atomic(p, page(t, frames(t, style=style) if svgs is None else svgs, title=title))
+    write_atomic(p, page(t, frames(t, style=style) if svgs is None else svgs, title=title))
     return p
 
 
@@ -211,7 +200,7 @@ def write_frames(
         names = [frame_name(k, len(svgs)) for k in range(1, len(svgs) + 1)]
         for name, svg in zip(names, svgs):
             (tmp / name).write_text(svg, encoding="utf-8")
-        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp's folder is private; frames are not
+        os.chmod(tmp, 0o777 & ~umask())  # mkdtemp's folder is private; frames are not
         if d.exists():
             old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".old"))
             os.replace(d, old / "frames")
@@ -243,9 +232,3 @@ def check_frames_dir(d: Path) -> None:
             raise FileExistsError(
                 f"{d} holds other files ({other[0]}): choose a new or empty folder"
             )
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
