@@ -556,3 +556,28 @@ def test_a_node_call_credits_each_input_slot_separately():
     gm, gx = (m @ x).grad_fn(torch.ones(2))
     assert gm.tolist() == [[1.0, 2.0], [1.0, 2.0]] and gx.tolist() == [4.0, 6.0]
     assert m[1].grad_fn(torch.ones(2)).tolist() == [[0.0, 0.0], [1.0, 1.0]]
+
+
+# -- gradcheck ---------------------------------------------------------------------------
+
+
+def test_gradcheck_on_tensors():
+    w = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    m = torch.tensor([[1.0, -1.0], [0.5, 2.0]], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda a, b: (b @ a).tanh(), (w, m))
+    wrong = lambda t: (t * t).sum() * 0 + t.detach().sum()  # the detach loses the grad
+    with pytest.raises(torch.autograd.GradcheckError, match="Jacobian mismatch for output 0"):
+        torch.autograd.gradcheck(wrong, (w,))
+    assert torch.autograd.gradcheck(wrong, (w,), raise_exception=False) is False
+    with pytest.raises(ValueError, match="at least one input tensor to require gradient"):
+        torch.autograd.gradcheck(lambda t: t.sum(), (torch.ones(2),))
+    assert torch.autograd.gradcheck(lambda v: v.tanh(), Value(0.3))  # the scalar one
+
+
+def test_gradcheck_with_float32_fails_like_pytorch():
+    x = leaf([1.0, 2.0])
+    warns = pytest.warns(UserWarning, match="Input #0 requires gradient and is not a double")
+    with warns, pytest.raises(torch.autograd.GradcheckError) as info:
+        torch.autograd.gradcheck(lambda t: (t * t).sum(), (x,))
+    # PyTorch's own numbers: float32 central differences with eps=1e-6
+    assert "numerical:tensor([[1.9073],\n        [3.8147]])" in str(info.value)
