@@ -12,9 +12,12 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-__all__ = ["UsageError", "main"]
+if TYPE_CHECKING:
+    from tinygrad_edu import Value
+
+__all__ = ["UsageError", "expression", "expression_arguments", "main"]
 
 PROG = "tinygrad-edu"
 
@@ -26,6 +29,35 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+def expression_arguments(p: argparse.ArgumentParser) -> None:
+    """EXPR and --var NAME=VALUE, as draw, tree and trace all take them."""
+    from .expr import FUNCTIONS
+
+    p.add_argument(
+        "expr",
+        metavar="EXPR",
+        help="arithmetic over named variables: numbers, names, + - * / **, unary -, parentheses "
+        f"and the calls {' '.join(sorted(FUNCTIONS))}; quote it, and give one that starts with - "
+        "a space (' -x*2' or '-x * 2') so it is not read as an option",
+    )
+    p.add_argument(
+        "--var",
+        action="append",
+        metavar="NAME=VALUE",
+        help="give a variable its value (repeat for each variable)",
+    )
+
+
+def expression(args: argparse.Namespace) -> Value:
+    """The root Value of ``args.expr`` over ``args.var``; bad input is a UsageError."""
+    from .expr import ExprError, build, parse_vars
+
+    try:
+        return build(args.expr, parse_vars(args.var or []))
+    except ExprError as e:
+        raise UsageError(str(e)) from None
 
 
 # The modules that add a subcommand each, in the order `--help` lists them.

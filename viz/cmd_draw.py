@@ -15,26 +15,16 @@ from pathlib import Path
 
 from tinygrad_edu.engine import Value
 
-from .cli import UsageError
-from .expr import FUNCTIONS, ExprError, build, parse_vars
+from .cli import UsageError, expression, expression_arguments
 
 __all__ = ["DEFAULT_OUTPUT", "register"]
 
 DEFAULT_OUTPUT = "graph.svg"
 
-EXPR_HELP = (
-    "arithmetic over named variables: numbers, names, + - * / **, unary -, parentheses and "
-    f"the calls {' '.join(sorted(FUNCTIONS))}; quote it, and give one that starts with - a "
-    "space (' -x*2' or '-x * 2') so it is not read as an option"
-)
-
 
 def _graph(args: argparse.Namespace) -> Value:
     """The expression's root Value, after backward unless --no-backward; bad input: UsageError."""
-    try:
-        root = build(args.expr, parse_vars(args.var or []))
-    except ExprError as e:
-        raise UsageError(str(e)) from None
+    root = expression(args)
     if not args.no_backward and root.requires_grad:
         root.backward()
     return root
@@ -105,13 +95,7 @@ def _positive(text: str) -> int:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("expr", metavar="EXPR", help=EXPR_HELP)
-    p.add_argument(
-        "--var",
-        action="append",
-        metavar="NAME=VALUE",
-        help="give a variable its value (repeat for each variable)",
-    )
+    expression_arguments(p)
     p.add_argument("--no-backward", action="store_true", help="do not run backward (grads stay 0)")
 
 

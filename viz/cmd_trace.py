@@ -17,15 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-from .cli import UsageError
-from .expr import FUNCTIONS, ExprError, build, parse_vars
+from .cli import UsageError, expression, expression_arguments
 
 __all__ = ["register", "run"]
-
-EXPR_HELP = (
-    "arithmetic over named variables: numbers, names, + - * / **, unary -, parentheses and "
-    f"the calls {' '.join(sorted(FUNCTIONS))}; quote it"
-)
 
 
 def _writable_parent(p: Path, shown: str) -> None:
@@ -62,10 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from .trace import trace
 
     _check_outputs(args)
-    try:
-        root = build(args.expr, parse_vars(args.var or []))
-    except ExprError as e:
-        raise UsageError(str(e)) from None
+    root = expression(args)
     if not root.requires_grad:
         raise UsageError(f"{args.expr!r} has no variables: there is nothing to differentiate")
     t = trace(root)
@@ -108,13 +99,7 @@ def _pictures(t, args: argparse.Namespace) -> list[str]:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("trace", help="print the backward pass step by step (chain rule shown)")
-    p.add_argument("expr", metavar="EXPR", help=EXPR_HELP)
-    p.add_argument(
-        "--var",
-        action="append",
-        metavar="NAME=VALUE",
-        help="give a variable its value (repeat for each variable)",
-    )
+    expression_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per step, then the leaves")
     p.add_argument("--frames", metavar="DIR", help="write one SVG picture per step into DIR")
     p.add_argument("--html", metavar="FILE", help="write a page that steps through the pictures")
