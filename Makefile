@@ -29,6 +29,9 @@ parity: $(PARITY)
 
 bench: $(READY)
 	$(PY) bench/chain.py
+	$(PY) bench/train_step.py
+	$(PY) bench/nodes.py
+	$(PY) bench/draw.py
 
 lint: $(READY)
 	$(PY) -m ruff check .
