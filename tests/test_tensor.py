@@ -107,7 +107,15 @@ def test_matrix_products():
     m, v = leaf([[1.0, 2.0], [3.0, 4.0]]), leaf([1.0, -1.0])
     assert (m @ v).grad_fn.name() == "MvBackward0" and (m @ v).tolist() == [-1.0, -1.0]
     assert (m @ m).grad_fn.name() == "MmBackward0" and (m @ m).tolist() == [[7, 10], [15, 22]]
-    assert torch.matmul(v, m).tolist() == [-2.0, -2.0]
+    vm = torch.matmul(v, m)
+    assert vm.tolist() == [-2.0, -2.0]
+    # PyTorch's own route for vector @ matrix: unsqueeze, mm, squeeze
+    ((mm, _),) = vm.grad_fn.next_functions
+    assert [vm.grad_fn.name(), mm.name(), mm.next_functions[0][0].name()] == [
+        "SqueezeBackward4",
+        "MmBackward0",
+        "UnsqueezeBackward0",
+    ]
 
 
 def test_next_functions_share_one_accumulate_grad_per_leaf():

@@ -120,6 +120,8 @@ _SCALAR_OPS: dict[str, Op] = {
     "unbind": _identity("UnbindBackward0", "unbind"),
     "clone": _identity("CloneBackward0", "clone"),
     "copy": _identity("CopyBackwards", "copy"),
+    "unsqueeze": _identity("UnsqueezeBackward0", "unsqueeze"),
+    "squeeze": _identity("SqueezeBackward4", "squeeze"),
 }
 for _op in _SCALAR_OPS.values():  # the engine makes a node class per op key
     engine.NODE_CLASSES.setdefault(_op.key, engine._node_class(_op))
@@ -275,7 +277,8 @@ _TENSOR_OPS = {
     "dot": ("DotBackward0", 2, {"_saved_self": 0, "_saved_tensor": 1}, "halves"),
     "mv": ("MvBackward0", 2, {"_saved_self": 0, "_saved_vec": 1}, "halves"),
     "mm": ("MmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}, "halves"),
-    "vm": ("SqueezeBackward4", 2, {}, "halves"),
+    "unsqueeze": ("UnsqueezeBackward0", 1, {}, "pos"),
+    "squeeze": ("SqueezeBackward4", 1, {}, "pos"),
     "select": ("SelectBackward0", 1, {}, "pos"),
     "unbind": ("UnbindBackward0", 1, {}, "pos"),
     "clone": ("CloneBackward0", 1, {}, "pos"),
@@ -889,10 +892,11 @@ def _unary(key: str, a: Tensor) -> Tensor:
                 _NODE_CLASSES[op.name], (a,))  # fmt: skip
 
 
-def _copy(a: Tensor, key: str) -> Tensor:
-    """A copy of every element, one identity node each (``clone``, ``CopyBackwards``)."""
+def _copy(a: Tensor, key: str, shape: tuple[int, ...] | None = None) -> Tensor:
+    """A copy of every element, one identity node each (``clone``, ``CopyBackwards``, views)."""
     op = _SCALAR_OPS[key]
-    return _out([_apply(op, (v,)) for v in a._values], a.shape, a.dtype, _TNODES[key], (a,))
+    vals = [_apply(op, (v,)) for v in a._values]
+    return _out(vals, a.shape if shape is None else shape, a.dtype, _TNODES[key], (a,))
 
 
 _FAST = frozenset(("add", "sub", "mul", "div"))  # the engine's fast path for the bulk of graphs
@@ -1133,13 +1137,14 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
         rows = [a._values[i * k : (i + 1) * k] for i in range(n)]
         vals = [engine.vdot(r, b._values) for r in rows]
         return _out(vals, (n,), dt, _TNODES["mv"], (a, b))
-    (n, k), (m, p) = (a.shape if da == 2 else (1, a.shape[0])), b.shape
+    if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
+        row = matmul(_copy(a, "unsqueeze", (1, a.shape[0])), b)
+        return _copy(row, "squeeze", (row.shape[1],))
+    (n, k), (m, p) = a.shape, b.shape
     if k != m:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {m}x{p})")
     cols = [b._values[j::p] for j in range(p)]
     vals = [engine.vdot(a._values[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
-    if da == 1:
-        return _out(vals, (p,), dt, _TNODES["vm"], (a, b))
     return _out(vals, (n, p), dt, _TNODES["mm"], (a, b))
 
 
