@@ -18,7 +18,6 @@ never the output Tensor, so no graph keeps itself alive through a cycle.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import math
 import warnings
@@ -28,7 +27,7 @@ from typing import Any
 
 from . import engine
 from ._tensor_str import _float32, format_tensor
-from .engine import NO_GRAD, SECOND_BACKWARD, AccumulateGrad, Value, _apply
+from .engine import SECOND_BACKWARD, AccumulateGrad, Value, _apply
 from .grad_mode import STATE
 from .ops import NARY, OPS, Op
 
@@ -460,6 +459,8 @@ class Tensor:
         inputs: Any = None,
     ) -> None:
         """Add d self / d leaf into every leaf's ``.grad``, as ``torch.Tensor.backward`` does."""
+        from .autograd import _backward  # the backward pass lives with autograd.grad
+
         if inputs is not None:
             raise NotImplementedError("backward(inputs=...) is not supported")
         _backward([self], [gradient], retain_graph=bool(retain_graph or create_graph),
@@ -1289,232 +1290,6 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     for t in tensors[1:]:
         dt = _promote(dt, t.dtype)
     return _out(vals, shape, dt, _TNODES["stack"], tuple(tensors), _saved_dim=d)
-
-
-# -- backward over tensors -------------------------------------------------------------------
-
-
-def _seed(t: Tensor, g: Any, k: int) -> list[Any]:
-    if g is None:
-        if len(t._values) != 1:
-            raise RuntimeError("grad can be implicitly created only for scalar outputs")
-        return [1.0]
-    if isinstance(g, _Number):
-        g = tensor(float(g))
-    if g.shape != t.shape:
-        raise RuntimeError(
-            f"Mismatch in shape: grad_output[{k}] has a shape of {g.shape!r} and output[{k}] "
-            f"has a shape of {t.shape!r}."
-        )
-    return [v if g.requires_grad else v.data for v in g._values]
-
-
-def _backward(
-    roots: list[Tensor], gradients: list[Any], *, retain_graph: bool, create_graph: bool = False
-) -> None:
-    """Run the scalar engine over the roots' Values, pausing at tensors that have hooks.
-
-    Non-leaf grads are recomputed by each pass; each leaf Tensor's ``.grad`` is one Tensor that
-    accumulates in place across passes, after the leaf's hooks have seen this pass's gradient.
-    """
-    for r in roots:
-        if not r.requires_grad:
-            raise RuntimeError(NO_GRAD)
-    seeds = [s for k, (r, g) in enumerate(zip(roots, gradients)) for s in _seed(r, g, k)]
-    values = [v for r in roots for v in r._values]
-    if create_graph:
-        return _backward_create_graph(roots, values, seeds)
-    order = engine.toposort(values)
-    for v in order:
-        v.grad = 0.0
-    leaves: dict[int, Value] = {}
-    for v in values:
-        if v.grad_fn is None and v.requires_grad:
-            leaves[id(v)] = v
-    for v in order:
-        for x in v.grad_fn._inputs:  # type: ignore[union-attr]
-            if x.__class__ is Value and x.grad_fn is None and x.requires_grad:
-                leaves[id(x)] = x
-    old = {k: v.grad for k, v in leaves.items()}
-    for v in leaves.values():
-        v.grad = 0.0
-    for v, g in zip(values, seeds):
-        v.grad += g
-    run = engine._backward_observed if engine._anomaly.enabled else None
-    gc_was_on = gc.isenabled()
-    gc.disable()  # as engine.backward does: the pass makes no cycles for the collector to find
-    try:
-        start = 0
-        for pos, t in _checkpoints(order):
-            _run(order[start:pos], retain_graph, run)
-            start = pos
-            _hooked(t, order)
-        _run(order[start:], retain_graph, run)
-    except BaseException:
-        for k, v in leaves.items():
-            v.grad = old[k]
-        raise
-    finally:
-        if gc_was_on:
-            gc.enable()
-    _accumulate(leaves, old)
-
-
-def _run(segment: list[Value], retain_graph: bool, observed: Any) -> None:
-    if not segment:
-        return
-    if observed is not None:
-        observed(segment, retain_graph, None)
-    else:
-        engine._backward_fast(segment, retain_graph)
-
-
-def _checkpoints(order: list[Value]) -> list[tuple[int, Tensor]]:
-    """Where each hooked non-leaf tensor's gradient is complete: before its first element."""
-    watched = [t for t in list(_WATCHED.values()) if t.grad_fn is not None and t._values]
-    if not watched:
-        return []
-    where = {id(v): i for i, v in enumerate(order)}
-    found = []
-    for t in watched:
-        pos = [where[id(v)] for v in t._values if id(v) in where]
-        if pos:
-            found.append((min(pos), t))
-    found.sort(key=lambda p: (p[0], -p[1].grad_fn._seq))
-    return found
-
-
-def _hooked(t: Tensor, order: list[Value]) -> None:
-    reached = {id(v) for v in order}
-    g = Tensor._make(
-        [Value(v.grad if id(v) in reached else 0.0, requires_grad=False) for v in t._values],
-        t.shape, t.dtype)  # fmt: skip
-    g = _call_hooks(t, g)
-    for v, gv in zip(t._values, g._values):
-        if id(v) in reached:
-            v.grad = gv.data
-    if t._retains_grad:
-        t._grad = _add_into(t._grad, g)
-
-
-def _call_hooks(t: Tensor, g: Tensor) -> Tensor:
-    for hook in list((t._hooks or {}).values()):
-        r = hook(g)
-        if r is not None:
-            g = r
-    return g
-
-
-def _add_into(acc: Tensor | None, g: Tensor) -> Tensor:
-    """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
-    if acc is None:
-        return Tensor._make([Value(v.data, requires_grad=False) for v in g._values], g.shape,
-                            g.dtype)  # fmt: skip
-    for a, b in zip(acc._values, g._values):
-        a.data += b.data
-    return acc
-
-
-def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
-    done: set[int] = set()
-    for k, v in leaves.items():
-        t = _LEAF_OF.get(k)
-        if t is None or t.grad_fn is not None or not t._requires_grad:
-            v.grad += old[k]  # a Value with no Tensor: the engine's own accumulation
-            continue
-        if id(t) in done:
-            continue
-        done.add(id(t))
-        g = Tensor._make(
-            [Value(x.grad if id(x) in leaves else 0.0, requires_grad=False) for x in t._values],
-            t.shape, t.dtype)  # fmt: skip
-        t._grad = _add_into(t._grad, _call_hooks(t, g))
-        for x, a in zip(t._values, t._grad._values):
-            x.grad = a.data
-
-
-def _backward_create_graph(roots: list[Tensor], values: list[Value], seeds: list[Any]) -> None:
-    """``backward(create_graph=True)``: each leaf's ``.grad`` becomes a graph of its own."""
-    warnings.warn(
-        "Using backward() with create_graph=True will create a reference cycle between the "
-        "parameter and its gradient which can cause a memory leak. We recommend using "
-        "autograd.grad when creating the graph to avoid this. If you have to use this function, "
-        "make sure to reset the .grad fields of your parameters to None after use to break the "
-        "cycle and avoid the leak.",
-        UserWarning,
-        stacklevel=3,
-    )
-    leaves: dict[int, Tensor] = {}
-    for v in [*values, *(x for n in engine.toposort(values) for x in n.grad_fn._inputs)]:
-        t = _LEAF_OF.get(id(v)) if isinstance(v, Value) and v.grad_fn is None else None
-        if t is not None and t.grad_fn is None and t._requires_grad:
-            leaves[id(t)] = t
-    ts = list(leaves.values())
-    wanted = [v for t in ts for v in t._values]
-    got = engine.grad(values, wanted, seeds, create_graph=True, retain_graph=True)
-    it = iter(got)
-    for t in ts:
-        g = _lift([0.0 if x is None else x for x in (next(it) for _ in t._values)], t.shape)
-        g = _call_hooks(t, g)
-        t._grad = _copy(g, "copy") if t._grad is None else t._grad + g
-
-
-def grad(
-    outputs: Tensor | Sequence[Tensor],
-    inputs: Tensor | Sequence[Tensor],
-    grad_outputs: Any = None,
-    retain_graph: bool | None = None,
-    create_graph: bool = False,
-    allow_unused: bool | None = None,
-    materialize_grads: bool = False,
-) -> tuple[Tensor | None, ...]:
-    """``torch.autograd.grad``: d outputs / d inputs as a tuple, leaving every ``.grad`` alone.
-
-    >>> from tinygrad_edu import tensor
-    >>> x = tensor(2.0, requires_grad=True)
-    >>> (g,) = grad(x**3, x, create_graph=True)
-    >>> g, grad(g, x)
-    (tensor(12., grad_fn=<MulBackward0>), (tensor(12.),))
-    """
-    outs = [outputs] if isinstance(outputs, Tensor) else list(outputs)
-    ins = [inputs] if isinstance(inputs, Tensor) else list(inputs)
-    if grad_outputs is None or isinstance(grad_outputs, Tensor):
-        gouts = [grad_outputs] * len(outs) if grad_outputs is None else [grad_outputs]
-    else:
-        gouts = list(grad_outputs)
-    for o in outs:
-        if not o.requires_grad:
-            raise RuntimeError(NO_GRAD)
-    for x in ins:
-        if not x.requires_grad:
-            raise RuntimeError("One of the differentiated Tensors does not require grad")
-    seeds = [s for k, (o, g) in enumerate(zip(outs, gouts)) for s in _seed(o, g, k)]
-    got = engine.grad(
-        [v for o in outs for v in o._values],
-        [v for x in ins for v in x._values],
-        seeds,
-        create_graph=create_graph,
-        retain_graph=create_graph if retain_graph is None else retain_graph,
-    )
-    it = iter(got)
-    result: list[Tensor | None] = []
-    for k, x in enumerate(ins):
-        g = [next(it) for _ in x._values]
-        if x._values and all(e is None for e in g) and not materialize_grads:
-            if not allow_unused:
-                raise RuntimeError(
-                    f"The differentiated Tensor at index {k} appears to not have been used in "
-                    "the graph. Set allow_unused=True if this is the desired behavior."
-                )
-            result.append(None)
-            continue
-        g = [0.0 if e is None else e for e in g]
-        if create_graph:
-            result.append(_lift(g, x.shape, x.dtype))
-        else:
-            result.append(Tensor._make([Value(float(e), requires_grad=False) for e in g],
-                                       x.shape, x.dtype))  # fmt: skip
-    return tuple(result)
 
 
 del _op, _o
