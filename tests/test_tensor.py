@@ -589,3 +589,31 @@ def test_gradcheck_with_float32_fails_like_pytorch():
         torch.autograd.gradcheck(lambda t: (t * t).sum(), (x,))
     # PyTorch's own numbers: float32 central differences with eps=1e-6
     assert "numerical:tensor([[1.9073],\n        [3.8147]])" in str(info.value)
+
+
+def test_graphs_are_freed_by_reference_counting_alone():
+    import weakref
+
+    gc.disable()
+    try:
+        x = leaf([1.0, 2.0])
+        y = x * 2
+        y.retain_grad()
+        y.register_hook(lambda g: g)
+        z = (y.tanh() @ y).sum()
+        (g,) = torch.autograd.grad(z, x, create_graph=True)
+        g.grad_fn.next_functions  # builds the lifted tensors
+        z.backward()
+        refs = [weakref.ref(t) for t in (y, z, g)] + [weakref.ref(z.grad_fn)]
+        del y, z, g
+        assert [r() for r in refs] == [None] * len(refs)
+        assert x.grad is not None
+    finally:
+        gc.enable()
+
+
+def test_torch_tensor_constructor_and_isinstance():
+    t = torch.Tensor([1, 2])
+    assert (
+        isinstance(t, torch.Tensor) and t.dtype is torch.float32 and repr(t) == "tensor([1., 2.])"
+    )
