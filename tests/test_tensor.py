@@ -617,3 +617,13 @@ def test_torch_tensor_constructor_and_isinstance():
     assert (
         isinstance(t, torch.Tensor) and t.dtype is torch.float32 and repr(t) == "tensor([1., 2.])"
     )
+
+
+def test_a_seed_gradient_with_a_graph_is_used_as_numbers_unless_create_graph():
+    x, w = leaf([1.0, 2.0]), leaf([1.0, 3.0])
+    (x * 2).backward(w * 1)
+    assert x.grad.tolist() == [2.0, 6.0] and x.grad.grad_fn is None and w.grad is None
+    (g,) = torch.autograd.grad(x * x, x, grad_outputs=w * 1, create_graph=True)
+    assert g.tolist() == [2.0, 12.0] and g.grad_fn is not None
+    (gw,) = torch.autograd.grad(g.sum(), w)
+    assert gw.tolist() == [2.0, 4.0]  # d(2 x w)/dw

@@ -132,7 +132,7 @@ def _numerical(
 # -- backward: the scalar engine's pass, stopping at tensors with hooks -------------------------
 
 
-def _seed(t: Tensor, g: Any, k: int) -> list[Any]:
+def _seed(t: Tensor, g: Any, k: int, graph: bool) -> list[Any]:
     if g is None:
         if len(t._values) != 1:
             raise RuntimeError("grad can be implicitly created only for scalar outputs")
@@ -144,7 +144,8 @@ def _seed(t: Tensor, g: Any, k: int) -> list[Any]:
             f"Mismatch in shape: grad_output[{k}] has a shape of {g.shape!r} and output[{k}] "
             f"has a shape of {t.shape!r}."
         )
-    return [v if g.requires_grad else v.data for v in g._values]
+    # a seed with a graph is only followed when the gradient itself gets one
+    return [v if graph and g.requires_grad else v.data for v in g._values]
 
 
 def _backward(
@@ -158,7 +159,9 @@ def _backward(
     for r in roots:
         if not r.requires_grad:
             raise RuntimeError(NO_GRAD)
-    seeds = [s for k, (r, g) in enumerate(zip(roots, gradients)) for s in _seed(r, g, k)]
+    seeds = [
+        s for k, (r, g) in enumerate(zip(roots, gradients)) for s in _seed(r, g, k, create_graph)
+    ]
     values = [v for r in roots for v in r._values]
     if create_graph:
         return _backward_create_graph(roots, values, seeds)
@@ -326,7 +329,7 @@ def grad(
     for x in ins:
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    seeds = [s for k, (o, g) in enumerate(zip(outs, gouts)) for s in _seed(o, g, k)]
+    seeds = [s for k, (o, g) in enumerate(zip(outs, gouts)) for s in _seed(o, g, k, create_graph)]
     got = engine.grad(
         [v for o in outs for v in o._values],
         [v for x in ins for v in x._values],
