@@ -67,9 +67,9 @@ y = x**2 + 2 * x + 1
 print(y.grad_fn)
 
 
-def walk(node, depth=0):
+def walk(node):
     """Print the graph below ``node`` through next_functions (an explicit stack, no recursion)."""
-    stack = [(node, depth)]
+    stack = [(node, 0)]
     lines = []
     while stack:
         n, d = stack.pop()
@@ -83,10 +83,9 @@ def walk(node, depth=0):
         if n is not None:
             stack.extend((m, d + 1) for m, _ in reversed(n.next_functions))
     print("\n".join(lines))
-    return lines
 
 
-lines = walk(y.grad_fn)
+walk(y.grad_fn)
 top = y.grad_fn
 inner, one = (n for n, _ in top.next_functions)
 assert top.name() == "AddBackward0" and one is None  # ... + 1: the number takes no part
@@ -177,11 +176,8 @@ answers = {  # reference solution; cover it up and write your own
 
 def check_names(answers):
     env = {"a": Value(0.5), "b": Value(2.0)}
-    wrong = {
-        expr: eval(expr, env).grad_fn.name()
-        for expr, guess in answers.items()
-        if eval(expr, env).grad_fn.name() != guess
-    }
+    actual = {expr: eval(expr, env).grad_fn.name() for expr in answers}
+    wrong = {expr: name for expr, name in actual.items() if name != answers[expr]}
     assert not wrong, f"look again at: {wrong}"
     print(f"check_names: all {len(answers)} right")
 

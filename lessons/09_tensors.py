@@ -4,8 +4,9 @@
 # `import tinygrad_edu as torch` gives a small PyTorch: tensors with `requires_grad`, `grad_fn`,
 # `backward()` and `.grad`, printed the way PyTorch prints them.  This lesson runs, word for
 # word, the program of the Chinese article on `grad_fn` ("PyTorch 中的 grad_fn 属性") and checks
-# that it prints what the article shows.  Then it opens the tensors up: a tensor is a shape and
-# a list of the `Value`s of the earlier lessons.  Pictures go to `lessons_out/09/`.
+# that it prints what the article shows, then shows the article's main point, a graph built as
+# the code runs.  Last, it opens the tensors up: a tensor is a shape and a list of the `Value`s
+# of the earlier lessons.  Pictures go to `lessons_out/09/`.
 
 # %%
 import contextlib
@@ -61,9 +62,11 @@ print(printed.getvalue(), end="")
 assert printed.getvalue() == SEED_OUTPUT
 
 # %% [markdown]
-# "x's results carry `<SumBackward0>` and `<MulBackward0>`: the gradient functions of the sum
-# and of the multiplication."  And the gradient is what the chain rule says: `z = 2 * (x1 + x2 +
-# x3)`, so `dz/dxi = 2 * 1` for every element.
+# The article goes on: the grad_fn attributes are `<SumBackward0>` and `<MulBackward0>`, the
+# gradient functions of the sum and of the multiplication.  It calls them x's; strictly they
+# belong to `y` and `z`, the results computed from x.  `x` itself is a leaf, so its `grad_fn` is
+# None (lesson 02).  The gradient is what the chain rule says: `z = 2 * (x1 + x2 + x3)`, so
+# `dz/dxi = 2 * 1` for every element.
 #
 # The same text comes out of PyTorch itself; if it is installed, we run the article's program
 # with the real `torch` and compare.
@@ -95,12 +98,40 @@ x, y, z = seed["x"], seed["y"], seed["z"]
 print("z.grad_fn:", z.grad_fn)
 print("z.grad_fn.next_functions:", z.grad_fn.next_functions)
 print("y.grad_fn.next_functions:", y.grad_fn.next_functions)
+assert x.grad_fn is None and x.is_leaf  # the leaf has no grad_fn; y and z have one each
 (sum_node, _), (constant, _) = z.grad_fn.next_functions
 assert sum_node is y.grad_fn and constant is None
 assert re.fullmatch(r"<MulBackward0 object at 0x[0-9a-f]+>", repr(z.grad_fn))
 ((acc, _),) = y.grad_fn.next_functions
 assert type(acc).__name__ == "AccumulateGrad" and acc.variable is x
 assert x.grad.tolist() == [2.0 * 1.0] * 3  # dz/dy * dy/dxi
+
+# %% [markdown]
+# ## A dynamic graph
+#
+# The article's other point: the graph is built *as the code runs*, so each run records the
+# operations that actually ran, and a Python `if` can give a different graph for different
+# data.  Building the graph is the forward pass; the gradients are computed only when
+# `backward()` walks it.
+
+
+# %%
+def score(t):
+    total = torch.sum(t)
+    return total * 2 if total.item() > 0 else total.exp()  # which op runs depends on the data
+
+
+positive = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+negative = torch.tensor([-1.0, -2.0, -3.0], requires_grad=True)
+for t in (positive, negative):
+    out = score(t)
+    print(f"score({t.tolist()}) =", out)
+    out.backward()
+    print("   grad:", t.grad)
+assert score(positive).grad_fn.name() == "MulBackward0"
+assert score(negative).grad_fn.name() == "ExpBackward0"
+assert positive.grad.tolist() == [2.0] * 3  # d(2 * sum)/dxi
+assert negative.grad.tolist() == [score(negative).item()] * 3  # d exp(sum)/dxi = exp(sum)
 
 # %% [markdown]
 # ## Inside a tensor: Values

@@ -4,9 +4,10 @@
 # Which tensors have a `grad_fn`, which get a `.grad`, and how to switch the recording off.
 # We start with the four examples of the Russian reference page for the attribute ("Атрибут
 # grad_fn"), run word for word with `import tinygrad_edu as torch`, and check that they print
-# what the page shows (object addresses aside).  Then the page's "see also" list:
-# `requires_grad`, `is_leaf`, `grad`, and the two ways to stop recording, `no_grad()` and
-# `detach()`.  Pictures go to `lessons_out/10/`.
+# what the page shows (object addresses aside).  Then the page's "see also" list: `grad` (the
+# computed gradient), `requires_grad` (whether to track a tensor), `is_leaf` (whether it is a
+# leaf of the graph) and `backward()` (which computes the gradients), and the two ways to stop
+# recording, `no_grad()` and `detach()`.  Pictures go to `lessons_out/10/`.
 
 # %%
 import contextlib
@@ -98,14 +99,15 @@ if real_torch is not None:
         assert same_output(printed, shown)
 
 # %% [markdown]
-# ## requires_grad, is_leaf, grad_fn, grad
+# ## requires_grad, is_leaf, grad_fn, grad and backward()
 #
 # * A tensor you create is a **leaf** (`is_leaf` True, `grad_fn` None), with or without
 #   `requires_grad`.
 # * An op on tensors of which at least one requires grad makes a non-leaf with a `grad_fn`.
 # * An op on tensors none of which requires grad makes another leaf that does not require grad.
-# * After `backward()`, only leaves that require grad have a `.grad`.  Reading `.grad` of a
-#   non-leaf gives None and a warning; `retain_grad()` asks to keep it.
+# * `backward()` walks the graph from a result and fills `.grad`, but only on leaves that
+#   require grad.  Reading `.grad` of a non-leaf gives None and a warning; `retain_grad()`
+#   asks to keep it.
 
 # %%
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -163,7 +165,8 @@ for new, old in zip(w.tolist(), before):  # d/dw sum(w*w) = 2w; tensors hold flo
 # `t.detach()` is the same numbers, cut off from the graph: a leaf that does not require grad.
 # The graph treats it as a constant, so gradients do not flow through it.  In `x * x.detach()`
 # only one of the two factors counts: the gradient is `x`, not `2x`, even though the values are
-# those of `x**2`.  The nudge (which only sees values) disagrees, on purpose.
+# those of `x**2`.  That is not the slope of `x**2`, on purpose: detach when you want a number
+# to be treated as a constant.
 
 # %%
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

@@ -5,7 +5,7 @@
 # `gradcheck(fn, *values)` does it for each input that requires grad and raises
 # `GradcheckError` (PyTorch's message) when the two disagree beyond a tolerance.  It is how this
 # engine's own tests check every op, and how you should check any new operation or model you
-# write.  We use it on correct code, then on three kinds of wrong gradients it catches.
+# write.  We use it on correct code, then on two real mistakes and one false alarm.
 # Pictures go to `lessons_out/11/`.
 
 # %%
@@ -62,8 +62,8 @@ assert report.startswith("Jacobian mismatch for output 0 with respect to input 0
 # ## Caught: a wrong local rule
 #
 # Suppose we derive tanh's rule by hand and get it wrong: `1 - x**2` instead of `1 - tanh(x)**2`.
-# Comparing it with the central difference at a few points shows the mistake at once, and the
-# engine's own node agrees with the nudge.
+# `numerical_grad`, the central difference inside `gradcheck`, shows the mistake at once; the
+# engine's own node agrees with it.
 
 # %%
 print(f"{'x':>5} {'1 - x**2':>10} {'1 - out**2':>11} {'nudging':>9}")

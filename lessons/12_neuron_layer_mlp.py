@@ -54,9 +54,10 @@ print("grads of w and b agree:", [round(p.grad, 4) for p in neuron.parameters()]
 
 # %% [markdown]
 # The hand-made neuron is a chain of `MulBackward0` and `AddBackward0` nodes, two per input.
-# The library's weighted sum is *one* node with many inputs, named as PyTorch names the same
-# computation (`AddmvBackward0`: add a matrix-vector product); the arithmetic is the same,
-# with far fewer objects, which is what makes training fast.
+# The library's weighted sum is *one* node with many inputs, `AddmvBackward0`, named after
+# PyTorch's `torch.addmv(b, W, x)` (bias plus matrix times vector), which computes a whole
+# layer of these sums at once; a neuron is one row of it.  The arithmetic is the same, in the
+# same order, with far fewer objects: that is what makes training fast.
 
 # %%
 print("hand-made:", out_hand.grad_fn.name(), "<-", out_hand.grad_fn.next_functions[0][0].name())

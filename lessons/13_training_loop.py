@@ -68,7 +68,7 @@ def train(steps, *, zero_grad=True, seed=1):
 # Watch the loss fall and the accuracy climb to 100%.
 
 # %%
-STEPS = 60
+STEPS = 40
 model, losses, grad_sizes = train(STEPS)
 for k, loss in losses[:: STEPS // 6]:
     print(f"step {k:>3}: loss {loss:.4f}")
@@ -81,8 +81,9 @@ assert acc >= 0.97
 # ## Without `zero_grad()`
 #
 # The same loop, the same seed, one line missing.  `loss.backward()` *adds* into every `.grad`,
-# so after k steps each grad is the sum of k gradients, and the step size grows with it: the
-# parameters overshoot and the loss stops falling.
+# so after k steps each grad is the sum of all k gradients so far: the steps follow stale
+# directions and are far too long, the parameters overshoot, and the loss climbs instead of
+# falling.
 
 # %%
 bad_model, bad_losses, bad_grad_sizes = train(STEPS, zero_grad=False)

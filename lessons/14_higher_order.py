@@ -105,9 +105,9 @@ print("wrote", viz.draw(dy).save(OUT / "graph_of_the_gradient.svg"))
 # %% [markdown]
 # ## Using it: Newton's method
 #
-# To find a minimum of `f(x) = x**4 - 3x**2 + x`, gradient descent takes steps `-lr * f'(x)`.
-# Newton's method divides by the curvature instead: `x <- x - f'(x) / f''(x)`, which lands on
-# the minimum in a few steps once it is close.  Both derivatives come from autograd.
+# To find the minimum of `f(x) = x**4 - 3x**2 + x` near `x = 1.5`, gradient descent takes steps
+# `-lr * f'(x)`.  Newton's method divides by the curvature instead, `x <- x - f'(x) / f''(x)`,
+# and lands on the minimum in a few steps once it is close.  Both derivatives come from autograd.
 
 
 # %%
