@@ -61,9 +61,10 @@ for name, value in g.items():
 # %% [markdown]
 # ## The engine does the same walk
 #
-# `o.backward()` visits the same nodes, each one only after every node that uses it (lesson 07),
-# and fills `.grad` on every Value.  Every number matches the hand computation, and a central difference (lesson 01) on each leaf
-# agrees too: nudge one leaf, run the forward pass again, and watch `o`.
+# `o.backward()` visits the same nodes, each one only after every node that uses it (lesson
+# 07), and fills `.grad` on every Value.  Every number matches the hand computation, and a
+# central difference (lesson 01) on each leaf agrees too: nudge one leaf, run the forward pass
+# again, and watch `o`.
 
 # %%
 o.backward()
