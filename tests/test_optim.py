@@ -34,6 +34,39 @@ def test_sgd_momentum_keeps_a_buffer():
     assert p.data == pytest.approx(1.0 - 0.1 * 2.0 - 0.1 * (0.9 * 2.0 + 1.0))
 
 
+def test_sgd_dampening_scales_the_new_grad_but_not_the_first():
+    p = Value(1.0)
+    opt = SGD([p], lr=0.1, momentum=0.9, dampening=0.5)
+    _set_grads([p], [2.0])
+    opt.step()  # buf = g1: the first step is not dampened
+    assert p.data == pytest.approx(1.0 - 0.1 * 2.0)
+    _set_grads([p], [1.0])
+    opt.step()  # buf = 0.9 * g1 + (1 - 0.5) * g2
+    assert p.data == pytest.approx(1.0 - 0.1 * 2.0 - 0.1 * (0.9 * 2.0 + 0.5 * 1.0))
+
+
+def test_sgd_nesterov_looks_ahead_along_the_buffer():
+    p = Value(1.0)
+    opt = SGD([p], lr=0.1, momentum=0.9, nesterov=True)
+    _set_grads([p], [2.0])
+    opt.step()  # buf = g1, d = g1 + 0.9 * buf
+    assert p.data == pytest.approx(1.0 - 0.1 * (2.0 + 0.9 * 2.0))
+    _set_grads([p], [1.0])
+    opt.step()  # buf = 0.9 * g1 + g2, d = g2 + 0.9 * buf
+    assert p.data == pytest.approx(1.0 - 0.1 * 3.8 - 0.1 * (1.0 + 0.9 * (0.9 * 2.0 + 1.0)))
+
+
+def test_sgd_positional_arguments_are_pytorchs():
+    opt = SGD([Value(1.0)], 0.1, 0.9, 0.5, 0.01, False)
+    group = opt.param_groups[0]
+    assert (group["lr"], group["momentum"], group["dampening"], group["weight_decay"]) == (
+        0.1,
+        0.9,
+        0.5,
+        0.01,
+    )
+
+
 def test_sgd_weight_decay_adds_wd_times_param():
     p = Value(3.0)
     opt = SGD([p], lr=0.5, weight_decay=0.1)
@@ -56,6 +89,19 @@ def test_adam_first_steps_by_hand():
         x -= lr * (m / (1 - b1**t)) / (math.sqrt(v / (1 - b2**t)) + eps)
         assert p.data == pytest.approx(x, rel=1e-12)
     assert opt.state[p]["step"] == 3
+
+
+def test_adam_amsgrad_keeps_the_largest_second_moment():
+    p, q = Value(1.0), Value(1.0)
+    ams, plain = Adam([p], lr=0.1, amsgrad=True), Adam([q], lr=0.1)
+    peaks = []
+    for g in (3.0, 0.01):  # the second grad is small: v falls, its running maximum does not
+        _set_grads([p, q], [g, g])
+        ams.step()
+        plain.step()
+        peaks.append(ams.state[p]["exp_avg_sq"])
+    assert peaks[1] < peaks[0] == ams.state[p]["max_exp_avg_sq"]
+    assert abs(1.0 - p.data) < abs(1.0 - q.data)  # a larger denominator: a shorter total step
 
 
 def test_adam_weight_decay_enters_the_gradient():
@@ -89,6 +135,8 @@ def test_zero_grad_and_changing_lr_through_param_groups():
         lambda p: Adam(p, betas=(1.0, 0.9)),
         lambda p: Adam(p, eps=-1.0),
         lambda p: SGD([], lr=0.1),
+        lambda p: SGD(p, lr=0.1, nesterov=True),
+        lambda p: SGD(p, lr=0.1, momentum=0.9, dampening=0.1, nesterov=True),
     ],
 )
 def test_bad_options_are_refused(make):
@@ -107,8 +155,11 @@ CASES = [
     ("SGD", {"lr": 0.1}),
     ("SGD", {"lr": 0.1, "momentum": 0.9}),
     ("SGD", {"lr": 0.05, "momentum": 0.5, "weight_decay": 0.1}),
+    ("SGD", {"lr": 0.05, "momentum": 0.8, "dampening": 0.3}),
+    ("SGD", {"lr": 0.05, "momentum": 0.8, "nesterov": True, "weight_decay": 0.05}),
     ("Adam", {"lr": 0.1}),
     ("Adam", {"lr": 0.05, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.01}),
+    ("Adam", {"lr": 0.1, "amsgrad": True}),
 ]
 
 
@@ -147,6 +198,27 @@ def test_sgd_updates_tensor_elements_and_zero_grad_sets_none():
     assert w.grad is None
     opt.step()  # no grad: the tensor is skipped, as in PyTorch
     assert w.tolist() == pytest.approx([0.8, -1.6])
+
+
+def test_zero_grad_set_to_none_false_zeroes_a_tensor_grad_in_place():
+    from tinygrad_edu import tensor
+    from tinygrad_edu.nn import Linear
+
+    w = tensor([1.0, -2.0], requires_grad=True)
+    v = Value(3.0)
+    opt = SGD([w, v], lr=0.1)
+    (w * w).sum().backward()
+    (v * v).backward()
+    grad = w.grad
+    opt.zero_grad(set_to_none=False)
+    assert w.grad is grad and grad.tolist() == [0.0, 0.0]
+    assert v.grad == 0.0  # a Value's grad is always a number
+    layer = Linear(2, 1)
+    layer(w).sum().backward()
+    layer.zero_grad(set_to_none=False)
+    assert layer.weight.grad.tolist() == [[0.0, 0.0]]
+    layer.zero_grad()
+    assert layer.weight.grad is None
 
 
 def test_adam_on_a_tensor_matches_adam_on_its_values():

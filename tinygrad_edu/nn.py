@@ -26,6 +26,7 @@ from typing import Any
 
 from .engine import NODE_CLASSES, Value, _apply, _result, vdot, vsum
 from .ops import NARY, OPS
+from .optim import zero_grad
 from .tensor import Tensor, stack, tensor
 
 __all__ = [
@@ -55,16 +56,13 @@ def _inputs(x: Iterable[Any]) -> tuple[Scalar, ...]:
 class Module:
     """Has parameters: ``parameters()`` lists them, ``zero_grad()`` clears their grads.
 
-    A Value's grad becomes 0 (micrograd); a Tensor's becomes None (PyTorch).  Calling a module
-    runs its ``forward`` (the micrograd classes define ``__call__`` themselves, as there).
+    A Value's grad becomes 0 (micrograd); a Tensor's becomes None (PyTorch; zeroed in place
+    with ``set_to_none=False``).  Calling a module runs its ``forward`` (the micrograd classes
+    define ``__call__`` themselves, as there).
     """
 
-    def zero_grad(self) -> None:
-        for p in self.parameters():
-            if isinstance(p, Value):
-                p.grad = 0.0
-            else:
-                p.grad = None
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        zero_grad(self.parameters(), set_to_none=set_to_none)
 
     def parameters(self) -> list[Any]:
         return []

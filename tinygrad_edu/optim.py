@@ -24,14 +24,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from .engine import Value
+from .tensor import Tensor
 
-__all__ = ["SGD", "Adam", "Optimizer"]
+__all__ = ["SGD", "Adam", "Optimizer", "zero_grad"]
 
 
 def _check(params: Iterable[Any]) -> list[Any]:
     ps = list(params)
     for p in ps:
-        if not isinstance(p, Value) and not hasattr(p, "_values"):
+        if not isinstance(p, (Value, Tensor)):
             raise TypeError(f"optimizer params must be Values or Tensors, got {type(p).__name__}")
     if not ps:
         raise ValueError("optimizer got an empty parameter list")
@@ -62,47 +63,66 @@ class Optimizer:
                 out.extend(zip(p._values, [g.data for g in p.grad._values]))
         return out
 
-    def zero_grad(self) -> None:
-        """A Value's grad becomes 0.0, a Tensor's None (PyTorch's ``set_to_none``)."""
-        for p in self.params:
-            if isinstance(p, Value):
-                p.grad = 0.0
-            else:
-                p.grad = None
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Clear the grads: see ``zero_grad``."""
+        zero_grad(self.params, set_to_none=set_to_none)
 
     def step(self) -> None:
         raise NotImplementedError
 
 
 class SGD(Optimizer):
-    """Stochastic gradient descent: ``p -= lr * d`` where ``d`` is the grad plus weight decay,
-    through a momentum buffer when ``momentum`` > 0 (PyTorch's formulation, no dampening)."""
+    """Stochastic gradient descent, ``torch.optim.SGD``'s arguments and formulas.
+
+    ``d = grad + weight_decay * p``; with ``momentum`` a buffer ``buf = momentum * buf +
+    (1 - dampening) * d`` (just ``d`` on the first step), then ``d = buf``, or ``d + momentum *
+    buf`` with ``nesterov``; finally ``p -= lr * d``.
+    """
 
     def __init__(
         self,
         params: Iterable[Any],
         lr: float = 1e-3,
         momentum: float = 0.0,
+        dampening: float = 0.0,
         weight_decay: float = 0.0,
+        nesterov: bool = False,
     ) -> None:
         if momentum < 0:
             raise ValueError(f"Invalid momentum value: {momentum}")
-        super().__init__(params, {"lr": lr, "momentum": momentum, "weight_decay": weight_decay})
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        defaults = {
+            "lr": lr,
+            "momentum": momentum,
+            "dampening": dampening,
+            "weight_decay": weight_decay,
+            "nesterov": nesterov,
+        }
+        super().__init__(params, defaults)
 
     def step(self) -> None:
         group = self.param_groups[0]
         lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
+        dampening, nesterov = group["dampening"], group["nesterov"]
         for p, g in self._grads():
             d = g + wd * p.data if wd else g
             if momentum:
                 state = self.state.setdefault(p, {})
                 buf = state.get("momentum_buffer")
-                d = state["momentum_buffer"] = d if buf is None else momentum * buf + d
+                buf = d if buf is None else momentum * buf + (1.0 - dampening) * d
+                state["momentum_buffer"] = buf
+                d = d + momentum * buf if nesterov else buf
             p.data -= lr * d
 
 
 class Adam(Optimizer):
-    """Adam: moving averages of the grad and its square, bias-corrected (PyTorch's formulas)."""
+    """Adam, ``torch.optim.Adam``'s arguments and formulas (L2 ``weight_decay`` enters the grad).
+
+    ``m`` and ``v``, moving averages of the grad and of its square, are bias-corrected:
+    ``p -= lr / (1 - b1**t) * m / (sqrt(v) / sqrt(1 - b2**t) + eps)``.  With ``amsgrad`` the
+    largest ``v`` seen so far is used instead of ``v``.
+    """
 
     def __init__(
         self,
@@ -111,12 +131,19 @@ class Adam(Optimizer):
         betas: tuple[float, float] = (0.9, 0.999),
         eps: float = 1e-8,
         weight_decay: float = 0.0,
+        amsgrad: bool = False,
     ) -> None:
         if not (0.0 <= betas[0] < 1.0 and 0.0 <= betas[1] < 1.0):
             raise ValueError(f"Invalid beta parameters: {betas}")
         if eps < 0:
             raise ValueError(f"Invalid epsilon value: {eps}")
-        defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay}
+        defaults = {
+            "lr": lr,
+            "betas": tuple(betas),
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "amsgrad": amsgrad,
+        }
         super().__init__(params, defaults)
 
     def step(self) -> None:
@@ -128,9 +155,38 @@ class Adam(Optimizer):
             state = self.state.get(p)
             if state is None:
                 state = self.state[p] = {"step": 0, "exp_avg": 0.0, "exp_avg_sq": 0.0}
+                if group["amsgrad"]:
+                    state["max_exp_avg_sq"] = 0.0
             state["step"] = t = state["step"] + 1
             m = state["exp_avg"] = state["exp_avg"] + (g - state["exp_avg"]) * (1.0 - b1)  # lerp
             v = state["exp_avg_sq"] = b2 * state["exp_avg_sq"] + (1.0 - b2) * g * g
+            if group["amsgrad"]:
+                v = state["max_exp_avg_sq"] = max(state["max_exp_avg_sq"], v)
             step_size = lr / (1.0 - b1**t)
             denom = math.sqrt(v) / math.sqrt(1.0 - b2**t) + eps
             p.data -= step_size * (m / denom)
+
+
+def zero_grad(params: Iterable[Any], *, set_to_none: bool = True) -> None:
+    """Clear the grads of ``params``, as ``optimizer.zero_grad()`` and ``module.zero_grad()`` do.
+
+    A Value's grad becomes 0.0 (micrograd: a Value always has a number).  A Tensor's grad
+    becomes None, PyTorch's default; with ``set_to_none=False`` it is zeroed in place instead.
+
+    >>> from tinygrad_edu import tensor
+    >>> w = tensor([1.0, 2.0], requires_grad=True)
+    >>> (w * w).sum().backward()
+    >>> zero_grad([w], set_to_none=False)
+    >>> w.grad
+    tensor([0., 0.])
+    >>> zero_grad([w])
+    >>> w.grad is None
+    True
+    """
+    for p in params:
+        if isinstance(p, Value):
+            p.grad = 0.0
+        elif set_to_none:
+            p.grad = None
+        elif p.grad is not None:
+            p.grad.zero_()
