@@ -164,7 +164,9 @@ class Linear(Module):
     Weights and bias are drawn from ``random.uniform(-k, k)``, k = 1/sqrt(in_features) (PyTorch's
     default range), weights row by row, then the bias.  The input is one sample of shape (in,)
     or a batch of shape (n, in).  ``dtype`` is PyTorch's (default float32; its elements are
-    float64 Values either way, shown rounded).
+    float64 Values either way, shown rounded).  The values and grads are PyTorch's; the graph is
+    made of this library's tensor ops (``MvBackward0``, ``AddBackward0``, ``StackBackward0`` for a
+    batch), not PyTorch's fused ``ViewBackward0`` / ``AddmmBackward0``.
 
     >>> import random
     >>> random.seed(0)
@@ -289,6 +291,7 @@ def bce_loss(probs: Sequence[Value], targets: Sequence[float]) -> Value:
     """Binary cross-entropy ``-mean(t*log(p) + (1-t)*log(1-p))`` on probabilities in (0, 1).
 
     A 0 or 1 target keeps only its own term, so a confident right answer costs 0, not nan.
+    A confident wrong answer costs inf here, where PyTorch clamps each log at -100.
     """
     n = _pairs(probs, targets)
     terms = []
