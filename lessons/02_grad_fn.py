@@ -113,8 +113,9 @@ assert abs(x.grad - nudged) < 1e-6
 #
 # "grad_fn only matters for values with requires_grad=True.  If a value's requires_grad is False,
 # it has no grad_fn and does not take part in the gradient computation."  A constant `k` gets a
-# `None` slot in `next_functions`, and `backward()` leaves its grad alone.  When *no* input requires
-# grad, the result has no grad_fn at all, and there is nothing to call `backward()` on.
+# `None` slot in `next_functions`, and `backward()` leaves its grad alone: what you want for
+# numbers that must stay fixed, such as frozen parameters.  When *no* input requires grad, the
+# result has no grad_fn at all, and there is nothing to call `backward()` on.
 
 # %%
 p = Value(2.0, label="p")

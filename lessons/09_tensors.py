@@ -109,7 +109,7 @@ assert x.grad.tolist() == [2.0 * 1.0] * 3  # dz/dy * dy/dxi
 # %% [markdown]
 # ## A dynamic graph
 #
-# The article's other point: the graph is built *as the code runs*, so each run records the
+# The article's main subject: the graph is built *as the code runs*, so each run records the
 # operations that actually ran, and a Python `if` can give a different graph for different
 # data.  Building the graph is the forward pass; the gradients are computed only when
 # `backward()` walks it.
@@ -145,7 +145,7 @@ assert negative.grad.tolist() == [score(negative).item()] * 3  # d exp(sum)/dxi 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 s = torch.sum(a)
 t = s * 2
-(element,) = t._values
+(element,) = t._values  # the tensor's elements: an internal list, opened here to look inside
 print("t's one element:", element)
 print("its node:", element.grad_fn.name(), "<-", element.grad_fn.next_functions[0][0].name())
 summed = element.grad_fn.next_functions[0][0]
