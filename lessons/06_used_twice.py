@@ -4,7 +4,7 @@
 # When a value feeds two operations, a nudge to it moves the output along *both* paths, and the
 # effects add: that is the multivariable chain rule, **sum over the paths**.  So back-propagation
 # must *add* each contribution into `.grad` (`+=`), never overwrite it (`=`).  Overwriting is the
-# classic bug of every first autograd engine; we build it on purpose and watch it fail.
+# classic bug of a first autograd engine; we build it on purpose and watch it fail.
 # Pictures go to `lessons_out/06/`.
 
 # %%

@@ -54,3 +54,10 @@ def test_lesson_is_a_percent_notebook_with_checkpoints_and_an_exercise(path: Pat
     assert re.search(r"^\s*assert ", code, re.M)
     assert re.search(r"^## Exercise", prose, re.M)
     assert re.search(r"^check_\w+\(", code, re.M)  # the exercise's check runs on the reference
+
+
+def test_the_readme_lists_every_lesson_once_in_order():
+    readme = (LESSONS / "README.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| (\d\d) \| \[`(\d\d_\w+\.py)`\]\(\2\) \|", readme, re.M)
+    assert [name for _, name in listed] == [p.name for p in FILES]
+    assert all(number == name[:2] for number, name in listed)
