@@ -627,3 +627,13 @@ def test_a_seed_gradient_with_a_graph_is_used_as_numbers_unless_create_graph():
     assert g.tolist() == [2.0, 12.0] and g.grad_fn is not None
     (gw,) = torch.autograd.grad(g.sum(), w)
     assert gw.tolist() == [2.0, 4.0]  # d(2 x w)/dw
+
+
+def test_gradients_through_tanh_and_sigmoid_are_named_like_pytorchs():
+    x = leaf([0.5, -1.0])
+    (g,) = torch.autograd.grad(x.tanh().sum(), x, create_graph=True)
+    assert g.grad_fn.name() == "TanhBackwardBackward0"
+    (h,) = torch.autograd.grad(torch.sigmoid(x).sum(), x, create_graph=True)
+    assert h.grad_fn.name() == "SigmoidBackwardBackward0"
+    (k,) = torch.autograd.grad((x.tanh() + x).sum(), x, create_graph=True)
+    assert k.grad_fn.name() == "AddBackward0"  # two uses of x: the sum of two gradients

@@ -192,6 +192,9 @@ def autograd_grad(torch, say, attempt):
     v = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     say(torch.autograd.grad(v * 3, v, grad_outputs=torch.tensor([1.0, 0.0, 2.0])))
     say(torch.autograd.grad([v.sum(), (v * v).sum()], [v]))
+    say(torch.autograd.grad(v.tanh().sum(), v, create_graph=True))
+    say(torch.autograd.grad(torch.sigmoid(v).sum(), v, create_graph=True))
+    say(torch.autograd.grad((v.exp() * v).sum(), v, create_graph=True))
 
 
 @program

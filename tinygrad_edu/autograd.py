@@ -22,7 +22,17 @@ from .engine import NO_GRAD, Value, detect_anomaly, set_detect_anomaly
 from .grad_mode import no_grad
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as _scalar_gradcheck
-from .tensor import _LEAF_OF, _WATCHED, Tensor, _copy, _lift, float32, float64, tensor
+from .tensor import (
+    _LEAF_OF,
+    _WATCHED,
+    Tensor,
+    _copy,
+    _lift,
+    _rename_double_backward,
+    float32,
+    float64,
+    tensor,
+)
 
 __all__ = [
     "GradcheckError",
@@ -351,7 +361,9 @@ def grad(
             continue
         g = [0.0 if e is None else e for e in g]
         if create_graph:
-            result.append(_lift(g, x.shape, x.dtype))
+            consumers = _consumers(outs).get(id(x), [])
+            r = _lift(g, x.shape, x.dtype)
+            result.append(_rename_double_backward(r, consumers[0]) if len(consumers) == 1 else r)
         else:
             result.append(Tensor._make([Value(float(e), requires_grad=False) for e in g],
                                        x.shape, x.dtype))  # fmt: skip
@@ -372,3 +384,21 @@ def backward(
         grads = list(grad_tensors)
     _backward(roots, grads, retain_graph=bool(retain_graph or create_graph),
               create_graph=create_graph)  # fmt: skip
+
+
+def _consumers(outputs: list[Tensor]) -> dict[int, list[Any]]:
+    """For each tensor in the graph of ``outputs`` (by id), the tensor nodes that use it."""
+    found: dict[int, list[Any]] = {}
+    seen: set[int] = set()
+    stack = [o.grad_fn for o in outputs if o.grad_fn is not None]
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        for x in fn._inputs or ():
+            if isinstance(x, Tensor):
+                found.setdefault(id(x), []).append(fn)
+                if x.grad_fn is not None:
+                    stack.append(x.grad_fn)
+    return found

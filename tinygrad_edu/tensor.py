@@ -235,12 +235,7 @@ class TensorNode:
             else:
                 vals = [got.get(id(v)) for v in t._values]
                 r = _lift([0.0 if v is None else v for v in vals], t.shape, t.dtype)
-                name = _DOUBLE_BACKWARD.get(type(self).__name__)
-                if name and r.grad_fn is not None:
-                    r.grad_fn = object.__new__(_lifted_class(_node_class(name)))
-                    r.grad_fn._values, r.grad_fn._lifted, r.grad_fn._seq = r._values, None, 0
-                    r.grad_fn._attrs = {}
-                res.append(r)
+                res.append(_rename_double_backward(r, self))
         return res[0] if len(res) == 1 else tuple(res)
 
 
@@ -249,6 +244,16 @@ _DOUBLE_BACKWARD = {
     "TanhBackward0": "TanhBackwardBackward0",
     "SigmoidBackward0": "SigmoidBackwardBackward0",
 }
+
+
+def _rename_double_backward(r: Tensor, node: Any) -> Tensor:
+    """Name a gradient made through ``node`` as PyTorch does (``TanhBackwardBackward0``)."""
+    name = _DOUBLE_BACKWARD.get(type(node).__name__)
+    if name and r.grad_fn is not None:
+        fn = object.__new__(_lifted_class(_node_class(name)))
+        fn._values, fn._lifted, fn._seq, fn._attrs = r._values, None, _next_seq(), {}
+        r.grad_fn = fn
+    return r
 
 
 _NODE_CLASSES: dict[str, type[TensorNode]] = {}
