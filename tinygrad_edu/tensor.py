@@ -14,6 +14,11 @@ scalar node per output element (a reduction or a dot product is one n-ary node, 
 so the scalar engine does all the arithmetic.  The tensor's own ``grad_fn`` is a tensor-level
 node with PyTorch's name and ``next_functions``; it holds its inputs and its output's elements,
 never the output Tensor, so no graph keeps itself alive through a cycle.
+
+Backward (in ``autograd.py``) is the engine's pass over the element Values, paused at tensors
+that have hooks; weak registries map Values back to their Tensors for that.  Gradients made
+with ``create_graph=True`` are Values with a scalar graph; ``_lift`` reads them back as Tensors
+whose tensor-level nodes mirror that graph.
 """
 
 from __future__ import annotations
