@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -147,6 +148,14 @@ BAD = [
     (["tree", "x +"], "syntax error"),
     (["tree", "y"], "unknown name 'y'"),
     (["draw"], "required: EXPR"),
+    (["draw", "-x*2", "--var", "x=1"], "needs a space first: ' -x*2'"),
+    (["draw", "x", "--var", "x=1", "-o", "x" * 300 + ".svg"], "File name too long"),
+    (["draw", "x", "--var", "x=1", "-o", "/proc/no.svg"], "cannot write '/proc/no.svg'"),
+    (["draw", "x", "--var", "x=1", "-o", "/proc/no.dot"], "cannot write '/proc/no.dot'"),
+    (["draw", "\U0001d465", "--var", "x=1", "-o", "-"], "use ASCII only"),
+    (["draw", "x #*y", "--var", "x=1"], "unexpected character '#' at column 3"),
+    (["draw", "2(x)", "--var", "x=1"], "only a function's name can be called"),
+    (["draw", "x", "--var", "x=\u0663"], "is not a number"),
     (["drawing", "x"], "invalid choice: 'drawing'"),
 ]
 
@@ -161,6 +170,24 @@ def test_bad_input_one_line_exit_2_no_file(args: list[str], message: str, tmp_pa
     assert message in lines[0]
     assert done.stdout == ""
     assert list(tmp_path.iterdir()) == []  # no output, no temp file, no 'pwned'
+
+
+def test_a_failed_run_keeps_an_existing_file(tmp_path: Path) -> None:
+    (tmp_path / "keep.svg").write_text("mine")
+    for bad in (["x*"], ["x" + "+x" * 400], ["x"]):
+        done = run("draw", *bad, "--var", "x=1", "-o", "keep.svg", cwd=tmp_path,
+                   env={"TINYGRAD_EDU_DOT": str(tmp_path / "no-dot")})  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        assert os.listdir(tmp_path) == ["keep.svg"]
+        assert (tmp_path / "keep.svg").read_text() == "mine"
+
+
+def test_a_graph_over_the_node_limit_fails_at_once(tmp_path: Path) -> None:
+    start = time.perf_counter()
+    done = run("draw", "+".join(["x*y"] * 400), "--var", "x=1", "--var", "y=2", cwd=tmp_path)
+    assert done.returncode == 2 and "more than 500 nodes" in done.stderr
+    assert time.perf_counter() - start < 10  # drawing it would take minutes
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_unwritable_directory(tmp_path: Path) -> None:

@@ -110,6 +110,22 @@ BAD = [
     (["a", "--var", "a=1", "--frames", "mine"], "holds other files"),
     (["a", "--var", "a=1", "--style", "fancy"], "invalid choice"),
     (["a", "--var", "a=1", "--bogus"], "unrecognized"),
+    (["a", "--var", "a=1", "--frames", "-"], "name a new or empty folder"),
+    (["a", "--var", "a=1", "--frames", ""], "name a new or empty folder"),
+    (["a", "--var", "a=1", "--frames", "."], "name a new or empty folder"),
+    (["a", "--var", "a=1", "--frames", "mine/.."], "name a new or empty folder"),
+    (["a", "--var", "a=1", "--html", "-"], "must end in .html"),
+    (["a", "--var", "a=1", "--html", "x" * 300 + ".html"], "File name too long"),
+    (["a", "--var", "a=1", "--frames", "x" * 300], "File name too long"),
+    (["a*a", "--var", "a=1", "--html", "/proc/steps.html"], "cannot write '/proc/steps.html'"),
+    (["a*a", "--var", "a=1", "--frames", "/proc/frames"], "cannot write '/proc/frames'"),
+    (["a*a", "--var", "a=1", "--frames", "out", "--html", "/proc/s.html"], "/proc/s.html"),
+    (["a*a", "--var", "a=1", "--html", "s.html", "--frames", "/proc/out"], "/proc/out"),
+    (["a*a", "--var", "a=1", "--html", "same", "--frames", "same"], "must end in .html"),
+    (["a*a", "--var", "a=1", "--html", "s.html", "--frames", "s.html"], "frames' folder"),
+    (["a*a", "--var", "a=1", "--html", "out/s.html", "--frames", "out"], "frames' folder"),
+    (["a" + "+a" * 150, "--var", "a=1", "--html", "s.html"], "150 steps are too many"),
+    (["9" * 300], "'" + "9" * 37 + "...' has no variables"),  # not echoed in full
 ]
 
 
@@ -118,6 +134,7 @@ def test_bad_input_is_one_line_exit_2_and_no_files(tmp_path, args, says):
     (tmp_path / "afile").write_text("keep")
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("keep")
+    (tmp_path / "out").mkdir()  # empty: frames may go in, but must not stay after a failure
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     own = "--html" in args or "--frames" in args
     # asked for pictures too, a bad run still writes none

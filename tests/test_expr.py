@@ -68,9 +68,10 @@ def test_unary_plus_and_parentheses_add_no_node() -> None:
     assert y.is_leaf and y.label == "x"
 
 
-def test_integer_exponent_stays_an_int_as_in_pytorch() -> None:
-    y = build("x ** 2", {"x": 3.0})
-    assert y.grad_fn._saved_exponent == 2 and type(y.grad_fn._saved_exponent) is int
+@pytest.mark.parametrize(("text", "n"), [("x ** 2", 2), ("x**-1", -1), ("x ** -(+3)", -3)])
+def test_integer_exponent_stays_an_int_as_in_pytorch(text: str, n: int) -> None:
+    y = build(text, {"x": 3.0})
+    assert y.grad_fn._saved_exponent == n and type(y.grad_fn._saved_exponent) is int
 
 
 def test_numbers_alone_make_a_constant() -> None:
@@ -109,7 +110,15 @@ HOSTILE = [
     ("1j", "a complex number is not allowed"),
     ("True", "True is not allowed"),
     ("None", "None is not allowed"),
-    ("...", "Ellipsis is not allowed"),
+    ("...", "'...' is not allowed"),
+    ("exp(x)(x)", "only a function's name can be called \\(column 1\\)"),
+    ("2(x)", "only a function's name can be called"),
+    ("x.exp(x)", "an attribute is not allowed at column 1"),
+    # Python folds these into 'x' and 'exp', and would count columns in bytes after them
+    ("\U0001d465 + 1", "unexpected character '\U0001d465' at column 1: use ASCII only"),
+    ("\U0001d41exp(x)", "unexpected character .* at column 1: use ASCII only"),
+    ("x + \uff58", "at column 5: use ASCII only"),
+    ("x #+ y", "unexpected character '#' at column 3"),
     ("eval('1')", "unknown function 'eval' at column 1"),
     ("exp(x, x)", "exp\\(\\) takes exactly one argument"),
     ("exp(*x)", "exp\\(\\) takes exactly one argument"),
@@ -178,6 +187,8 @@ def test_parse_vars() -> None:
         ("x.y=2", "'x.y' is not a variable name"),
         ("lambda=2", "'lambda' is not a variable name"),
         ("exp=2", "'exp' is a function"),
+        ("x=\u0663", "'\u0663' is not a number"),  # float() alone would read an Arabic-Indic 3
+        ("x=\uff11", "is not a number"),
     ],
 )
 def test_bad_vars(item: str, message: str) -> None:

@@ -10,14 +10,23 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from tinygrad_edu import Value
 
-__all__ = ["UsageError", "expression", "expression_arguments", "main"]
+__all__ = [
+    "UsageError",
+    "expression",
+    "expression_arguments",
+    "main",
+    "output_file",
+    "writable_parent",
+]
 
 PROG = "tinygrad-edu"
 
@@ -28,6 +37,8 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        if "required: EXPR" in message:  # often an EXPR like -x*2, taken for an option
+            message += " (an EXPR that starts with - needs a space first: ' -x*2')"
         raise UsageError(message)
 
 
@@ -58,6 +69,36 @@ def expression(args: argparse.Namespace) -> Value:
         return build(args.expr, parse_vars(args.var or []))
     except ExprError as e:
         raise UsageError(str(e)) from None
+
+
+def output_file(path: str, suffixes: tuple[str, ...], *, also: str = "") -> Path:
+    """``path`` as a file we can write, checked before any work is done; else a UsageError.
+
+    ``suffixes``: the endings it may have (``also`` is added to the message that lists them).
+    """
+    p = Path(path)
+    if p.suffix.lower() not in suffixes:
+        raise UsageError(
+            f"cannot write {path!r}: the name must end in {' or '.join(suffixes)}{also}"
+        )
+    writable_parent(p, path)
+    if p.is_dir():
+        raise UsageError(f"cannot write {path!r}: it is a directory")
+    return p
+
+
+def writable_parent(p: Path, shown: str) -> None:
+    """Refuse ``p`` (shown to the user as ``shown``) if its folder is missing or read-only."""
+    try:
+        parent = p.absolute().parent
+        p.exists()  # a name too long for the file system fails here, not after the work
+        ok = parent.is_dir()
+    except OSError as e:
+        raise UsageError(f"cannot write {shown!r}: {e.strerror or e}") from None
+    if not ok:
+        raise UsageError(f"cannot write {shown!r}: no directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write {shown!r}: the directory is not writable")
 
 
 # The modules that add a subcommand each, in the order `--help` lists them.

@@ -9,13 +9,11 @@ Backward runs first (unless ``--no-backward``), so the grads are filled in.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from pathlib import Path
 
 from tinygrad_edu.engine import Value
 
-from .cli import UsageError, expression, expression_arguments
+from .cli import UsageError, expression, expression_arguments, output_file
 
 __all__ = ["DEFAULT_OUTPUT", "register"]
 
@@ -30,26 +28,13 @@ def _graph(args: argparse.Namespace) -> Value:
     return root
 
 
-def _check_output(path: str) -> Path:
-    """Refuse an output we could not write, before doing any work."""
-    p = Path(path)
-    if p.suffix.lower() not in (".svg", ".dot"):
-        raise UsageError(f"cannot write {path!r}: the output must end in .svg or .dot, or be -")
-    if p.is_dir():
-        raise UsageError(f"cannot write {path!r}: it is a directory")
-    parent = p.parent
-    if not parent.is_dir():
-        raise UsageError(f"cannot write {path!r}: no directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write {path!r}: the directory is not writable")
-    return p
-
-
 def run_draw(args: argparse.Namespace) -> int:
     from .draw import GraphTooBigError, draw
     from .render import RenderError
 
-    out = None if args.output == "-" else _check_output(args.output)
+    out = None  # - is stdout
+    if args.output != "-":
+        out = output_file(args.output, (".svg", ".dot"), also=", or be -")
     root = _graph(args)
     try:
         graph = draw(

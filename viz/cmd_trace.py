@@ -13,21 +13,17 @@ and no file written.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .cli import UsageError, expression, expression_arguments
+from .cli import UsageError, expression, expression_arguments, output_file, writable_parent
+
+if TYPE_CHECKING:
+    from .trace import Trace
 
 __all__ = ["register", "run"]
-
-
-def _writable_parent(p: Path, shown: str) -> None:
-    parent = p.absolute().parent
-    if not parent.is_dir():
-        raise UsageError(f"cannot write {shown!r}: no directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write {shown!r}: the directory is not writable")
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -35,21 +31,20 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from .stepper import check_frames_dir
 
     if args.html is not None:
-        p = Path(args.html)
-        if p.suffix.lower() not in (".html", ".htm"):
-            raise UsageError(f"cannot write {args.html!r}: the page's name must end in .html")
-        if p.is_dir():
-            raise UsageError(f"cannot write {args.html!r}: it is a directory")
-        _writable_parent(p, args.html)
-    if args.frames is not None:
-        d = Path(args.frames)
-        try:
-            check_frames_dir(d)
-        except FileExistsError as e:
-            raise UsageError(f"cannot write frames to {args.frames!r}: {e}") from None
-        except OSError as e:
-            raise UsageError(f"cannot write frames to {args.frames!r}: {e.strerror or e}") from None
-        _writable_parent(d, args.frames)
+        output_file(args.html, (".html", ".htm"))
+    if args.frames is None:
+        return
+    d = Path(args.frames)
+    if args.frames in ("", "-") or d.name in ("", ".", ".."):
+        raise UsageError(f"cannot write frames to {args.frames!r}: name a new or empty folder")
+    writable_parent(d, args.frames)
+    try:
+        check_frames_dir(d)
+    except OSError as e:
+        raise UsageError(f"cannot write frames to {args.frames!r}: {e.strerror or e}") from None
+    page = Path(args.html).absolute() if args.html is not None else None
+    if page is not None and d.absolute() in (page, *page.parents):
+        raise UsageError(f"cannot write {args.html!r} in the frames' folder {args.frames!r}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     _check_outputs(args)
     root = expression(args)
     if not root.requires_grad:
-        raise UsageError(f"{args.expr!r} has no variables: there is nothing to differentiate")
+        shown = args.expr if len(args.expr) <= 40 else args.expr[:37] + "..."
+        raise UsageError(f"{shown!r} has no variables: there is nothing to differentiate")
     t = trace(root)
     wrote = _pictures(t, args) if args.html or args.frames else []
     if args.json:
@@ -74,26 +70,37 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pictures(t, args: argparse.Namespace) -> list[str]:
-    """Draw the frames once, then write the page and the folder, each complete or not at all."""
+def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
+    """Draw the frames once, then write the page and the folder: both complete, or neither."""
+    from .draw import GraphTooBigError
+    from .files import staged
     from .render import RenderError
-    from .stepper import frames, write_frames, write_html
+    from .stepper import MAX_FRAMES, frames, page, write_frames
 
     try:
         svgs = frames(t, style=args.style)
-        done = []
-        if args.html:
-            write_html(t, args.html, svgs=svgs)
-            done.append(f"wrote {args.html} ({len(svgs)} steps)")
-        if args.frames:
-            write_frames(t, args.frames, svgs=svgs)
-            done.append(f"wrote {len(svgs)} frames to {args.frames}")
-    except (RenderError, ValueError) as e:
+    except GraphTooBigError:
+        raise UsageError(
+            f"{len(t.steps)} steps are too many to draw one picture each (at most {MAX_FRAMES}); "
+            "trace a smaller expression, or leave out --frames and --html"
+        ) from None
+    except RenderError as e:
         raise UsageError(str(e)) from None
-    except FileExistsError as e:
-        raise UsageError(f"cannot write frames to {args.frames!r}: {e}") from None
+    n = len(svgs)
+    done = []
+    shown = args.html
+    try:
+        # The page waits in a temporary file until the frames are in place.
+        with staged(args.html, page(t, svgs)) if args.html else nullcontext():
+            if args.frames:
+                shown = args.frames
+                write_frames(t, args.frames, svgs=svgs)
+                done.append(f"wrote {n} frame{'s' * (n != 1)} to {args.frames}")
+                shown = args.html
     except OSError as e:
-        raise UsageError(f"cannot write {e.filename or 'the output'}: {e.strerror or e}") from None
+        raise UsageError(f"cannot write {shown!r}: {e.strerror or e}") from None
+    if args.html:
+        done.insert(0, f"wrote {args.html} ({n} step{'s' * (n != 1)})")
     return done
 
 

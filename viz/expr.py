@@ -6,8 +6,9 @@
 
 Python's own parser reads the text; a walk over the tree then accepts numbers, names, ``+ - * /
 **``, unary ``-``/``+``, parentheses and the calls in ``FUNCTIONS`` with one argument, and refuses
-everything else with one line that says what and where.  Length and nesting are bounded before
-the parser sees the text, and the walk keeps its own stack, so no input can recurse deeply.
+everything else with one line that says what and where.  Length, nesting and characters (ASCII,
+no comments) are checked before the parser sees the text, and the walk keeps its own stack, so
+no input can recurse deeply.
 """
 
 from __future__ import annotations
@@ -100,6 +101,8 @@ def parse_vars(items: list[str]) -> dict[str, float]:
         if name in FUNCTIONS:
             raise ExprError(f"bad --var {item!r}: {name!r} is a function, pick another name")
         try:
+            if not text.isascii():  # float() would also read '٣' and '１'
+                raise ValueError
             value = float(text)
         except ValueError:
             raise ExprError(f"bad --var {item!r}: {text.strip()!r} is not a number") from None
@@ -120,6 +123,11 @@ def _check_text(expr: str) -> tuple[str, int]:
     for i, ch in enumerate(expr, 1):
         if ch in "\r\n\x00" or (not ch.isprintable() and ch != "\t"):
             raise ExprError(f"unexpected character {ch!r} at column {i}: write it on one line")
+        if not ch.isascii():
+            # Python would fold '𝑥' into 'x' and count columns in bytes: ASCII keeps both honest
+            raise ExprError(f"unexpected character {ch!r} at column {i}: use ASCII only")
+        if ch == "#":  # a comment would silently drop the rest of the text
+            raise ExprError(f"unexpected character '#' at column {i}")
     depth = 0
     for i, ch in enumerate(expr, 1):
         if ch in "([{":
@@ -150,7 +158,7 @@ def _refuse(node: ast.AST, indent: int) -> ExprError:
     col = getattr(node, "col_offset", 0) + 1 + indent
     if isinstance(node, ast.Constant):
         what = {str: "a string", bytes: "a string", complex: "a complex number"}.get(
-            type(node.value), repr(node.value)
+            type(node.value), "'...'" if node.value is Ellipsis else repr(node.value)
         )
         return ExprError(f"{what} is not allowed at column {col}: only numbers and names")
     if isinstance(node, (ast.BinOp, ast.UnaryOp)):
@@ -208,6 +216,9 @@ def _children(node: ast.AST, variables: Mapping[str, float], indent: int) -> lis
         return [node.operand]
     if isinstance(node, ast.Call):
         col = node.col_offset + 1 + indent
+        if isinstance(node.func, (ast.Call, ast.Constant, ast.BinOp, ast.UnaryOp)):
+            # 2(x), exp(x)(x): what is called is allowed on its own, so say what is wrong
+            raise ExprError(f"only a function's name can be called (column {col})")
         if not isinstance(node.func, ast.Name):
             raise _refuse(node.func, indent)
         name = node.func.id
@@ -253,9 +264,9 @@ def _combine(
         b, a = done.pop(), done.pop()
         if isinstance(node.op, ast.Pow) and isinstance(a, Value):
             # An integer exponent stays an int, as PyTorch's _saved_exponent does: x**2.
-            r = node.right
-            if isinstance(r, ast.Constant) and type(r.value) is int and abs(r.value) < 2**53:
-                b = r.value
+            n = _int_literal(node.right)
+            if n is not None:
+                b = n
             out = a**b
         else:
             out = _BINARY[type(node.op)](a, b)
@@ -267,6 +278,17 @@ def _combine(
     if isinstance(out, Value) and not out.label:
         out.label = _short(ast.get_source_segment(text, node) or "")
     return out
+
+
+def _int_literal(node: ast.AST) -> int | None:
+    """The int that ``2``, ``-1`` or ``+3`` spells, if it is one a float holds exactly."""
+    sign = 1
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        sign = -sign if isinstance(node.op, ast.USub) else sign
+        node = node.operand
+    if isinstance(node, ast.Constant) and type(node.value) is int and node.value < 2**53:
+        return sign * node.value
+    return None
 
 
 def _short(source: str) -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["umask", "write_atomic"]
+__all__ = ["staged", "umask", "write_atomic"]
 
 
 def umask() -> int:
@@ -22,6 +24,19 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     A failure at any point leaves no partial file. The file gets the mode of the one it
     replaces, else an ordinary file's (mkstemp's own is private).
     """
+    with staged(path, text) as p:
+        return p
+
+
+@contextmanager
+def staged(path: str | os.PathLike[str], text: str) -> Iterator[Path]:
+    """``write_atomic`` in two halves: the text is written on entry, renamed into place on exit.
+
+    If the block raises, the file is never renamed in, so two outputs can be all or nothing::
+
+        with staged("page.html", html):
+            write_frames(...)  # fails: no page either
+    """
     p = Path(path)
     try:
         mode = p.stat().st_mode & 0o777
@@ -32,8 +47,8 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.chmod(tmp, mode)
+        yield p
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return p

@@ -23,9 +23,18 @@ from pathlib import Path
 from .files import umask, write_atomic
 from .trace import Trace, TraceStep, fmt
 
-__all__ = ["check_frames_dir", "frame_name", "frames", "page", "write_frames", "write_html"]
+__all__ = [
+    "MAX_FRAMES",
+    "check_frames_dir",
+    "frame_name",
+    "frames",
+    "page",
+    "write_frames",
+    "write_html",
+]
 
 _FRAME = re.compile(r"step-\d+\.svg")
+MAX_FRAMES = 100  # pictures per trace: about half a minute of rendering with graphviz-pure
 
 
 def frame_name(step: int, total: int) -> str:
@@ -33,10 +42,18 @@ def frame_name(step: int, total: int) -> str:
     return f"step-{step:0{max(2, len(str(total)))}d}.svg"
 
 
-def frames(t: Trace, *, style: str = "micrograd") -> list[str]:
-    """One SVG per step (one for the seed alone if the output is a leaf)."""
-    from .draw import draw  # graphviz is imported only when pictures are wanted
+def frames(t: Trace, *, style: str = "micrograd", max_frames: int = MAX_FRAMES) -> list[str]:
+    """One SVG per step (one for the seed alone if the output is a leaf).
 
+    More than ``max_frames`` steps raise ``GraphTooBigError`` at once: each frame is a whole
+    render, so a long pass would otherwise take minutes, and no class steps through it anyway.
+    """
+    from .draw import GraphTooBigError, draw  # graphviz is imported only when pictures are wanted
+
+    if len(t.steps) > max_frames:
+        raise GraphTooBigError(
+            f"the trace has {len(t.steps)} steps, more than max_frames={max_frames} pictures"
+        )
     if not t.steps:
         return [draw(t.root, style=style, highlight=t.root, grads=t.grads_after(0)).svg()]
     return [
