@@ -190,6 +190,19 @@ def test_a_graph_over_the_node_limit_fails_at_once(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["tree"], ["draw", "-o", "-"], ["trace"], ["trace", "--json"]])
+def test_a_full_stdout_is_one_line_not_a_traceback(args: list[str], tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*CLI, args[0], "x*x", "--var", "x=2", *args[1:]],
+            cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("tinygrad-edu: error: cannot write") and "No space" in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
 def test_unwritable_directory(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()

@@ -8,6 +8,7 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -123,9 +124,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `tinygrad-edu ... | head` is not an error
+        _drop_stdout()
         return 0
+    except OSError as e:  # stdout itself failed (a full disk); files are the commands' to report
+        _drop_stdout()
+        where = repr(e.filename) if e.filename else "the output"
+        print(f"{PROG}: error: cannot write {where}: {e.strerror or e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit cannot fail again."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # no real stdout: no flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ Backward runs first (unless ``--no-backward``), so the grads are filled in.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from tinygrad_edu.engine import Value
 
@@ -45,8 +44,7 @@ def run_draw(args: argparse.Namespace) -> int:
             max_nodes=args.max_nodes,
         )
         if out is None:
-            sys.stdout.write(graph.svg())
-            sys.stdout.flush()
+            print(graph.svg(), end="", flush=True)  # print: stdout may be closed (None)
             return 0
         graph.save(out)
     except GraphTooBigError:

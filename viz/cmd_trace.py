@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     t = trace(root)
     wrote = _pictures(t, args) if args.html or args.frames else []
     if args.json:
-        sys.stdout.write("".join(line + "\n" for line in t.to_json_lines()))
+        print("".join(line + "\n" for line in t.to_json_lines()), end="")
     else:
         from rich.console import Console
 
