@@ -637,3 +637,17 @@ def test_gradients_through_tanh_and_sigmoid_are_named_like_pytorchs():
     assert h.grad_fn.name() == "SigmoidBackwardBackward0"
     (k,) = torch.autograd.grad((x.tanh() + x).sum(), x, create_graph=True)
     assert k.grad_fn.name() == "AddBackward0"  # two uses of x: the sum of two gradients
+
+
+def test_autograd_grad_runs_tensor_hooks_and_stops_at_its_inputs():
+    x = leaf([1.0, 2.0])
+    seen = []
+    x.register_hook(lambda g: seen.append(("x", g.tolist())))
+    y = x * 2
+    y.register_hook(lambda g: g * 10)
+    (gx,) = torch.autograd.grad(y.sum(), x)
+    assert gx.tolist() == [20.0, 20.0] and seen == [("x", [20.0, 20.0])]
+    # y's own node was freed by that call; a grad with respect to y does not need it
+    (gy,) = torch.autograd.grad((y * y).sum(), y)
+    assert gy.tolist() == [40.0, 80.0]
+    assert x.grad is None and not y.retains_grad

@@ -193,6 +193,12 @@ def autograd_grad(torch, say, attempt):
     say(torch.autograd.grad(v * 3, v, grad_outputs=torch.tensor([1.0, 0.0, 2.0])))
     say(torch.autograd.grad([v.sum(), (v * v).sum()], [v]))
     say(torch.autograd.grad(v.tanh().sum(), v, create_graph=True))
+    u = v * 2
+    u.register_hook(lambda g: say("u hook", g) or g * 10)
+    v.register_hook(lambda g: say("v hook", g))
+    say(torch.autograd.grad(u.sum(), v))
+    say(torch.autograd.grad((u * u).sum(), u))
+    attempt(lambda: torch.autograd.grad((u * u).sum(), [u, v]))
     say(torch.autograd.grad(torch.sigmoid(v).sum(), v, create_graph=True))
     say(torch.autograd.grad((v.exp() * v).sum(), v, create_graph=True))
 

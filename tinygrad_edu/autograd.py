@@ -175,7 +175,27 @@ def _backward(
     values = [v for r in roots for v in r._values]
     if create_graph:
         return _backward_create_graph(roots, values, seeds)
+    _, leaves, old = _pass(values, seeds, retain_graph=retain_graph, fill_retained=True)
+    _accumulate(leaves, old)
+
+
+def _pass(
+    values: list[Value],
+    seeds: list[Any],
+    *,
+    retain_graph: bool,
+    fill_retained: bool,
+    targets: set[int] | None = None,
+) -> tuple[list[Value], dict[int, Value], dict[int, float]]:
+    """The engine's pass from ``values``, stopping at hooked tensors to run their hooks.
+
+    Afterwards every reached Value's ``.grad`` is its gradient from this pass alone; the
+    leaves' previous grads are returned, for the caller to accumulate into or restore.
+    With ``targets`` (ids of Values), only the nodes on a path to one of them run.
+    """
     order = engine.toposort(values)
+    if targets is not None:
+        order = _toward(order, targets)
     for v in order:
         v.grad = 0.0
     leaves: dict[int, Value] = {}
@@ -199,7 +219,7 @@ def _backward(
         for pos, t in _checkpoints(order):
             _run(order[start:pos], retain_graph, run)
             start = pos
-            _hooked(t, order)
+            _hooked(t, order, fill_retained)
         _run(order[start:], retain_graph, run)
     except BaseException:
         for k, v in leaves.items():
@@ -208,7 +228,7 @@ def _backward(
     finally:
         if gc_was_on:
             gc.enable()
-    _accumulate(leaves, old)
+    return order, leaves, old
 
 
 def _run(segment: list[Value], retain_graph: bool, observed: Any) -> None:
@@ -235,7 +255,7 @@ def _checkpoints(order: list[Value]) -> list[tuple[int, Tensor]]:
     return found
 
 
-def _hooked(t: Tensor, order: list[Value]) -> None:
+def _hooked(t: Tensor, order: list[Value], fill_retained: bool) -> None:
     reached = {id(v) for v in order}
     g = Tensor._make(
         [Value(v.grad if id(v) in reached else 0.0, requires_grad=False) for v in t._values],
@@ -244,7 +264,7 @@ def _hooked(t: Tensor, order: list[Value]) -> None:
     for v, gv in zip(t._values, g._values):
         if id(v) in reached:
             v.grad = gv.data
-    if t._retains_grad:
+    if t._retains_grad and fill_retained:
         t._grad = _add_into(t._grad, g)
 
 
@@ -340,13 +360,13 @@ def grad(
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     seeds = [s for k, (o, g) in enumerate(zip(outs, gouts)) for s in _seed(o, g, k, create_graph)]
-    got = engine.grad(
-        [v for o in outs for v in o._values],
-        [v for x in ins for v in x._values],
-        seeds,
-        create_graph=create_graph,
-        retain_graph=create_graph if retain_graph is None else retain_graph,
-    )
+    values = [v for o in outs for v in o._values]
+    retain = create_graph if retain_graph is None else retain_graph
+    if create_graph:  # the gradient is a graph of Values: the engine's grad() builds it
+        wanted = [v for x in ins for v in x._values]
+        got = engine.grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
+    else:
+        got = _grad_with_hooks(values, seeds, ins, retain_graph=retain)
     it = iter(got)
     result: list[Tensor | None] = []
     for k, x in enumerate(ins):
@@ -363,7 +383,9 @@ def grad(
         if create_graph:
             consumers = _consumers(outs).get(id(x), [])
             r = _lift(g, x.shape, x.dtype)
-            result.append(_rename_double_backward(r, consumers[0]) if len(consumers) == 1 else r)
+            r = _rename_double_backward(r, consumers[0]) if len(consumers) == 1 else r
+            # the input's own hooks (hooks on tensors in between are not run on this path)
+            result.append(_call_hooks(x, r) if x._hooks else r)
         else:
             result.append(Tensor._make([Value(float(e), requires_grad=False) for e in g],
                                        x.shape, x.dtype))  # fmt: skip
@@ -384,6 +406,52 @@ def backward(
         grads = list(grad_tensors)
     _backward(roots, grads, retain_graph=bool(retain_graph or create_graph),
               create_graph=create_graph)  # fmt: skip
+
+
+def _grad_with_hooks(
+    values: list[Value], seeds: list[Any], ins: list[Tensor], *, retain_graph: bool
+) -> list[float | None]:
+    """The gradient of each input element (None if not reached), running tensor hooks as
+    PyTorch's autograd.grad does, and leaving every ``.grad`` as it found it."""
+    targets = {id(v) for x in ins for v in x._values}
+    order = _toward(engine.toposort(values), targets)
+    # the pass writes the grads of what it runs and of the inputs; all are put back after
+    touched = list({id(v): v for v in [*order, *(v for x in ins for v in x._values)]}.values())
+    before = [v.grad for v in touched]
+    for v in touched:
+        v.grad = 0.0
+    order, leaves, old = _pass(
+        values, seeds, retain_graph=retain_graph, fill_retained=False, targets=targets
+    )
+    reached = {id(v) for v in values}
+    ran_ids = {id(v) for v in order}
+    for v in order:
+        reached.update(id(x) for x in v.grad_fn._inputs)  # type: ignore[union-attr]
+    got: list[float | None] = []
+    for x in ins:
+        g = [v.grad if id(v) in reached else None for v in x._values]
+        # an input's own hooks run here, unless a stop in the pass ran them (an input that is
+        # also on the way to another input)
+        ran = x.grad_fn is not None and any(id(v) in ran_ids for v in x._values)
+        if x._hooks and not ran and any(e is not None for e in g):
+            t = _call_hooks(x, tensor([0.0 if e is None else e for e in g], dtype=x.dtype))
+            g = [None if e is None else h.data for e, h in zip(g, t._values)]
+        got.extend(g)
+    for k, v in leaves.items():
+        v.grad = old[k]
+    for v, b in zip(touched, before):
+        v.grad = b
+    return got
+
+
+def _toward(order: list[Value], targets: set[int]) -> list[Value]:
+    """The nodes of ``order`` (outputs first) that lead to a target: all autograd.grad needs,
+    as in PyTorch, which never runs (or needs the saved values of) the nodes below them."""
+    needed: set[int] = set()
+    for v in reversed(order):  # inputs before the nodes that use them
+        if any(id(x) in targets or id(x) in needed for x in v.grad_fn._inputs):  # type: ignore[union-attr]
+            needed.add(id(v))
+    return [v for v in order if id(v) in needed]
 
 
 def _consumers(outputs: list[Tensor]) -> dict[int, list[Any]]:
