@@ -306,3 +306,23 @@ def test_package_face() -> None:
     assert set(viz.__all__) >= {"draw", "Graph", "print_tree", "tree_text", "build"}
     with pytest.raises(AttributeError):
         viz.nothing_here
+
+
+def test_the_package_face_is_lazy_and_complete() -> None:
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import json, sys, viz; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'graphviz'})); "
+        "print(json.dumps(viz.__all__))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, names = out.stdout.splitlines()
+    assert loaded == "[]"  # rich and graphviz wait until something is drawn or printed
+    wanted = {"draw", "Graph", "print_tree", "tree_text", "trace", "Trace", "print_trace",
+              "write_frames", "write_html"}  # fmt: skip
+    assert wanted <= set(json.loads(names))
+    assert all(callable(getattr(viz, name)) for name in viz.__all__)
+    assert viz.trace.__module__ == "viz.trace" and viz.draw.__module__ == "viz.draw"

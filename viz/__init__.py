@@ -3,9 +3,9 @@
 >>> import viz
 >>> from viz.demo import neuron
 >>> o = neuron()
->>> o.backward()
->>> "MulBackward0" in viz.draw(o).source
-True
+>>> t = viz.trace(o)  # runs backward, recording each step of the chain rule
+>>> "MulBackward0" in viz.draw(o).source, t.steps[0].grad_fn
+(True, 'TanhBackward0')
 
 graphviz and rich are imported only when something is drawn or printed, so ``import viz``
 stays cheap.
@@ -14,16 +14,25 @@ stays cheap.
 from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
 from .render import RenderError
+from .stepper import write_frames, write_html
+from .trace import Trace, trace
+from .trace_view import print_trace
 from .tree import print_tree, tree_text
 
-# `draw` is both a module and a function here: the import above binds the function last.
+# `draw` and `trace` are modules and functions here: the imports above bind the functions
+# last, so `viz.trace(root)` works; reach the modules with `from viz.trace import ...`.
 __all__ = [
     "ExprError",
     "Graph",
     "RenderError",
+    "Trace",
     "build",
     "draw",
     "parse_vars",
+    "print_trace",
     "print_tree",
+    "trace",
     "tree_text",
+    "write_frames",
+    "write_html",
 ]
