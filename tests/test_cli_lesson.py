@@ -119,3 +119,11 @@ def test_lessons_are_found_from_any_working_directory(tmp_path):
     )
     assert proc.returncode == 0
     assert "01_slope.py" in proc.stdout
+
+
+def test_the_docstring_examples_run():
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module("viz.cmd_lesson"))
+    assert result.attempted > 0 and result.failed == 0

@@ -61,3 +61,11 @@ def test_bad_arguments_are_refused():
         make_moons(10, noise=-0.1)
     with pytest.raises(ValueError):
         make_circles(10, factor=1.5)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module("tinygrad_edu.data"))
+    assert result.attempted > 0 and result.failed == 0

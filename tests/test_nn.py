@@ -328,3 +328,11 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
         ropt.step()
     for p, q in zip(ours.parameters(), ref.parameters()):
         assert _flat(p.tolist()) == pytest.approx(_flat(q.tolist()), abs=1e-12)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module("tinygrad_edu.nn"))
+    assert result.attempted > 0 and result.failed == 0

@@ -236,3 +236,11 @@ def test_adam_on_a_tensor_matches_adam_on_its_values():
         a.step()
         b.step()
     assert w.tolist() == [v.data for v in vs]
+
+
+def test_the_docstring_examples_run():
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module("tinygrad_edu.optim"))
+    assert result.attempted > 0 and result.failed == 0
