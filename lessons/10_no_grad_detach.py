@@ -4,10 +4,9 @@
 # Which tensors have a `grad_fn`, which get a `.grad`, and how to switch the recording off.
 # We start with the four examples of the Russian reference page for the attribute ("Атрибут
 # grad_fn"), run word for word with `import tinygrad_edu as torch`, and check that they print
-# what the page shows (object addresses aside).  Then the page's "see also" list: `grad` (the
-# computed gradient), `requires_grad` (whether to track a tensor), `is_leaf` (whether it is a
-# leaf of the graph) and `backward()` (which computes the gradients), and the two ways to stop
-# recording, `no_grad()` and `detach()`.  Pictures go to `lessons_out/10/`.
+# what the page shows (object addresses aside).  Then the four names the page lists under "see
+# also" (`grad`, `requires_grad`, `is_leaf`, `backward`), and the two ways to stop recording,
+# `no_grad()` and `detach()`.  Pictures go to `lessons_out/10/`.
 
 # %%
 import contextlib
@@ -101,13 +100,13 @@ if real_torch is not None:
 # %% [markdown]
 # ## requires_grad, is_leaf, grad_fn, grad and backward()
 #
-# * A tensor you create is a **leaf** (`is_leaf` True, `grad_fn` None), with or without
-#   `requires_grad`.
+# * `requires_grad` says whether to track a tensor.  A tensor you create is a **leaf**
+#   (`is_leaf` True, `grad_fn` None), with or without `requires_grad`.
 # * An op on tensors of which at least one requires grad makes a non-leaf with a `grad_fn`.
 # * An op on tensors none of which requires grad makes another leaf that does not require grad.
-# * `backward()` walks the graph from a result and fills `.grad`, but only on leaves that
-#   require grad.  Reading `.grad` of a non-leaf gives None and a warning; `retain_grad()`
-#   asks to keep it.
+# * `backward()` computes the gradients: it walks the graph from a result and fills `.grad`,
+#   the computed gradient, but only on leaves that require grad.  Reading `.grad` of a
+#   non-leaf gives None and a warning; `retain_grad()` asks to keep it.
 
 # %%
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
