@@ -117,6 +117,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tinygrad-edu`` with ``argv`` (default: sys.argv); returns the exit status."""
     try:
         args = _parser().parse_args(argv)
         return int(args.func(args) or 0)

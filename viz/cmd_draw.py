@@ -28,6 +28,7 @@ def _graph(args: argparse.Namespace) -> Value:
 
 
 def run_draw(args: argparse.Namespace) -> int:
+    """``tinygrad-edu draw``: write the picture, or print it with ``-o -``."""
     from .draw import GraphTooBigError, draw
     from .render import RenderError
 
@@ -61,6 +62,7 @@ def run_draw(args: argparse.Namespace) -> int:
 
 
 def run_tree(args: argparse.Namespace) -> int:
+    """``tinygrad-edu tree``: print the graph as a tree."""
     from .tree import print_tree
 
     print_tree(_graph(args))
@@ -83,6 +85,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``draw`` and ``tree`` to the command line."""
     p = sub.add_parser("draw", help="draw an expression's graph as SVG (or DOT)")
     _common(p)
     p.add_argument(

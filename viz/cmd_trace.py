@@ -48,6 +48,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``tinygrad-edu trace``: print the steps (or JSON), and write the pictures asked for."""
     from .trace import trace
 
     _check_outputs(args)
@@ -105,6 +106,7 @@ def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``trace`` to the command line."""
     p = sub.add_parser("trace", help="print the backward pass step by step (chain rule shown)")
     expression_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per step, then the leaves")

@@ -17,7 +17,6 @@ traversal, never from ``id()``, so the same graph always gives the same DOT text
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -58,25 +57,22 @@ FONT = "Helvetica"
 STYLES = ("micrograd", "torch")
 
 
-def fmt(x: float) -> str:
-    """A number as the pictures show it: 4 decimals, or scientific when that would hide it."""
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    if x == 0.0 or 1e-4 <= abs(x) < 1e6:
-        return f"{x:.4f}"
-    return f"{x:.4e}"
+def fmt(x: float, *, short: bool = False) -> str:
+    """A number as the pictures show it: 4 decimals, or scientific where those would hide it.
 
+    ``short`` is for constants, which read best as written: ``2``, ``0.5``, ``6.8814``.
 
-def _number(x: Any) -> str:
-    """A constant as short as it reads: 2, 0.5, 6.8814."""
-    if isinstance(x, int):
+    >>> fmt(0.70710678), fmt(-1.5), fmt(1e-7), fmt(2, short=True), fmt(0.5, short=True)
+    ('0.7071', '-1.5000', '1.0000e-07', '2', '0.5')
+    """
+    if short and type(x) is int:
         return str(x)
-    if math.isfinite(x) and abs(x) < 1e6 and (x == 0 or abs(x) >= 1e-4):
-        s = f"{x:.4f}".rstrip("0").rstrip(".")
-        return "0" if s == "-0" else s
-    return fmt(x)
+    if not (x == 0.0 or 1e-4 <= abs(x) < 1e6):  # nan and inf land here too: "nan", "-inf"
+        return f"{x:.4e}"
+    s = f"{x:.4f}"
+    if short:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
 
 
 class Graph:
@@ -200,9 +196,11 @@ class _Drawing:
         )
 
     def name(self, x: Any) -> str:
+        """The name labels= gave ``x``, else its own label, else ""."""
         return self.names.get(id(x)) or getattr(x, "label", "") or ""
 
     def grad(self, v: Value) -> str:
+        """``grad 1.0000``, from grads= when given (``grad ?`` where it has none yet)."""
         if not v.requires_grad:
             return "no grad"
         if self.grads is None:
@@ -211,14 +209,20 @@ class _Drawing:
         return "grad ?" if g is None else f"grad {fmt(g)}"
 
     def lit(self, *objs: Any) -> bool:
+        """Whether one of ``objs`` is the highlighted Value or node."""
         h = self.highlight
         return h is not None and any(h is o for o in objs if o is not None)
 
     def node(self, where: Any, name: str, label: str, kind: str, **attrs: str) -> None:
+        """Add a node to ``where`` (a cluster, or the graph when None), counting it."""
         self.nodes += 1
         if kind not in self.kinds:
             self.kinds.append(kind)
         (where if where is not None else self.dot).node(name, label, **attrs)
+
+    def rows(self, v: Value) -> tuple[str, str, str]:
+        """A Value's box in the torch style: its name (or a blank line), data and grad."""
+        return (self.name(v) or " ", f"data {fmt(v.data)}", self.grad(v))
 
     def legend(self) -> None:
         """A key to the colours actually used, in a box of its own."""
@@ -330,7 +334,7 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
             d.node(
                 cluster,
                 f"c{i}_{j}",
-                _number(x),
+                fmt(x, short=True),
                 "const",
                 shape="box",
                 style="filled,dashed",
@@ -375,8 +379,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
         i = index[id(x)]
         if i not in accumulate:
             kind = "param" if id(x) in d.names else "leaf"
-            rows = (d.name(x) or " ", f"data {fmt(x.data)}", d.grad(x))
-            _box(d, f"v{i}", _lines(*rows), kind, x)
+            _box(d, f"v{i}", _lines(*d.rows(x)), kind, x)
             ag = x._ag() if x._ag is not None else None
             _box(d, f"a{i}", "AccumulateGrad", "backward", ag)
             d.dot.edge(f"v{i}", f"a{i}")
@@ -399,13 +402,12 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
                     d.dot.edge(f"v{index[id(val)]}", f"f{i}", dir="none", style="dashed")
                     leaf(val)
                     continue
-                shown = fmt(val.data) if isinstance(val, Value) else _number(val)
+                shown = fmt(val.data) if isinstance(val, Value) else fmt(val, short=True)
                 _box(d, f"s{i}_{j}", _lines(name, shown), "saved")
                 d.dot.edge(f"s{i}_{j}", f"f{i}", dir="none")
     for r in d.roots:
         i = index[id(r)]
-        rows = (d.name(r) or " ", f"data {fmt(r.data)}", d.grad(r))
-        _box(d, f"o{i}", _lines(*rows), "output")
+        _box(d, f"o{i}", _lines(*d.rows(r)), "output")
         if r.grad_fn is not None:
             d.dot.edge(f"f{i}", f"o{i}")
 

@@ -81,6 +81,7 @@ class TraceInput:
         return f"{head} = {fmt(self.local)}"
 
     def to_json(self) -> dict[str, Any]:
+        """This input as JSON-ready data (nan and infinities as strings)."""
         return {
             "label": self.label,
             "local_formula": self.local_formula,
@@ -105,6 +106,7 @@ class TraceStep:
     inputs: tuple[TraceInput, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """This step as one JSON-ready object; see ``Trace.to_json_lines``."""
         return {
             "step": self.step,
             "node": self.label,
@@ -198,6 +200,7 @@ class _Names:
             self.name[id(v)], self.prec[id(v)] = f"v{k}", _ATOM
 
     def of(self, x: Any) -> tuple[str, int]:
+        """The name and precedence of a Value, or of a number operand."""
         if isinstance(x, Value):
             return self.name[id(x)], self.prec[id(x)]
         return fmt(x), _ATOM if not x < 0 else _PREC["neg"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.engine import Value
 
-from .draw import _is_tensor, _number, _shape, fmt
+from .draw import _is_tensor, _shape, fmt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -70,7 +70,7 @@ def build_tree(root: Any) -> Tree:
             repeat = id(x) in seen
             text = _line(x) if not repeat else f"{_name(x)}  [dim](see above)[/dim]"
         else:
-            repeat, text = False, f"{_number(x)}  [dim]number[/dim]"
+            repeat, text = False, f"{fmt(x, short=True)}  [dim]number[/dim]"
         node = Tree(text) if parent is None else parent.add(text)
         first = first or node
         if isinstance(x, Value) and not repeat:
