@@ -123,6 +123,11 @@ def test_a_constant_expression_draws_without_backward(tmp_path: Path) -> None:
     assert "data 6.0000" in svg_texts(done.stdout)
 
 
+def test_one_node_is_not_nodes(tmp_path: Path) -> None:
+    done = run("draw", "2*3", "--style", "torch", "-o", "c.dot", cwd=tmp_path)
+    assert done.stdout == "wrote c.dot (1 node)\n"
+
+
 BAD = [
     (["draw", "x +", "--var", "x=1"], "syntax error at column"),
     (["draw", "x + y", "--var", "x=1"], "unknown name 'y' at column 5"),

@@ -97,6 +97,20 @@ def test_renderer_timeout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
         render("digraph { a }", timeout=0.2)
 
 
+def test_a_renderer_writing_bytes_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    if os.name == "nt":
+        pytest.skip("a shell script stands in for the renderer")
+    binary = tmp_path / "notdot"
+    binary.write_text("#!/bin/sh\nprintf '\\377\\376'\n")
+    binary.chmod(0o755)
+    monkeypatch.setenv(ENV, str(binary))
+    with pytest.raises(RenderError, match="notdot did not write SVG text") as e:
+        render("digraph { a }")
+    assert "\n" not in str(e.value)
+
+
 @pytest.mark.parametrize("style", ["micrograd", "torch"])
 def test_labels_are_escaped(pure: None, style: str) -> None:
     from tinygrad_edu import Value

@@ -57,7 +57,7 @@ def run_draw(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(f"cannot write {args.output!r}: {e.strerror or e}") from None
-    print(f"wrote {out} ({graph.nodes} nodes)")
+    print(f"wrote {out} ({graph.nodes} node{'s' * (graph.nodes != 1)})")
     return 0
 
 

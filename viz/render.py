@@ -75,4 +75,7 @@ def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
         why = lines[0] if lines else f"exit status {done.returncode}"
         raise RenderError(f"{Path(exe).name} failed to draw the graph: {why}")
-    return done.stdout.decode("utf-8")
+    try:
+        return done.stdout.decode("utf-8")
+    except UnicodeDecodeError:  # not Graphviz after all ($TINYGRAD_EDU_DOT names any program)
+        raise RenderError(f"{Path(exe).name} did not write SVG text; {FIX}") from None
