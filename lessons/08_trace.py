@@ -4,9 +4,10 @@
 # `backward()` is a loop over the nodes in topological order (lesson 07).  At each step a node
 # takes the gradient arriving from above (the *upstream* grad), multiplies it by each local
 # derivative (lesson 05) and adds the product into that input's grad (lesson 06).
-# `viz.trace_view.print_trace(root)` runs the pass and prints every one of those
-# multiplications and additions; `viz.trace.trace(root)` records them as data, so we can check
-# each line; the stepper draws one picture per step.  Pictures go to `lessons_out/08/`.
+# `viz.print_trace(root)` runs the pass and prints every one of those multiplications and
+# additions; `viz.trace(root)` records them as data, so we can check each line;
+# `viz.write_frames` and `viz.write_html` draw one picture per step.  Pictures go to
+# `lessons_out/08/`.
 
 # %%
 import json
@@ -15,10 +16,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+import viz
 from tinygrad_edu import Value
-from viz.stepper import frames, write_html
-from viz.trace import trace
-from viz.trace_view import print_trace
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "08"
 OUT.mkdir(parents=True, exist_ok=True)
@@ -45,7 +44,7 @@ def expression():
 
 # %%
 loss, leaves = expression()
-t = print_trace(loss, console=console)
+t = viz.print_trace(loss, console=console)
 
 # %% [markdown]
 # ## Every line is the chain rule
@@ -79,7 +78,7 @@ print("leaf grads:", {leaf.label: leaf.grad for leaf in t.leaves})
 x = Value(3.0, label="x")
 y = x * x + x
 y.label = "y"
-t2 = print_trace(y, console=console)
+t2 = viz.print_trace(y, console=console)
 arrivals = [i.contribution for s in t2.steps for i in s.inputs if i.value is x]
 print("contributions to x.grad:", arrivals, "-> total", x.grad)
 assert len(arrivals) == 3 and sum(arrivals) == x.grad == 2 * x.data + 1
@@ -105,14 +104,13 @@ assert {d["label"]: d["grad"] for d in last["leaves"]} == {k: v.grad for k, v in
 
 # %%
 loss, _ = expression()
-t3 = trace(loss)
-svgs = frames(t3)
-for k, svg in enumerate(svgs, 1):
-    path = OUT / f"step_{k}.svg"
-    path.write_text(svg, encoding="utf-8")
+t3 = viz.trace(loss)
+paths = viz.write_frames(t3, OUT / "steps")
+for path in paths:
     print("wrote", path)
-print("wrote", write_html(t3, OUT / "stepper.html"), "(open it in a browser)")
-assert len(svgs) >= len(t3.steps)
+svgs = [path.read_text(encoding="utf-8") for path in paths]  # drawn once, used twice
+print("wrote", viz.write_html(t3, OUT / "stepper.html", svgs=svgs), "(open it in a browser)")
+assert len(paths) == len(t3.steps)  # one frame per step
 
 # %% [markdown]
 # ## Exercise 8.1
@@ -140,7 +138,7 @@ def check_replay(fn):
     x = Value(3.0, label="x")
     roots.append(x * x + x)
     for root in roots:
-        tr = trace(root)
+        tr = viz.trace(root)
         got = fn(tr.steps)
         want = {leaf.label: leaf.grad for leaf in tr.leaves}
         assert got.keys() == want.keys(), f"leaves {sorted(got)} vs {sorted(want)}"

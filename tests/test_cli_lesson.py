@@ -60,7 +60,7 @@ def test_run_a_lesson_that_prints_with_rich_and_draws(in_tmp, capsys):
     assert main(["lesson", "8"]) == 0
     out = capsys.readouterr().out
     assert "Step 1/3" in out and "check_replay: all good" in out
-    assert sorted(p.name for p in (in_tmp / "08").glob("*.svg"))
+    assert sorted(p.name for p in (in_tmp / "08").rglob("*.svg"))
 
 
 def test_run_with_code_shows_the_source(in_tmp, capsys):

@@ -35,7 +35,7 @@ def test_lesson_runs_as_a_script_from_another_folder(path: Path, tmp_path: Path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert seconds < 30  # each takes under 10 s here: a lesson that grows slow should be noticed
     assert proc.stdout.strip()  # it prints what it shows
-    svgs = sorted((tmp_path / path.name[:2]).glob("*.svg"))
+    svgs = sorted((tmp_path / path.name[:2]).rglob("*.svg"))
     assert svgs, "the lesson wrote no picture"
     for svg in svgs:
         assert ET.parse(svg).getroot().tag.endswith("svg")
