@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -111,8 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
-        if importlib.util.find_spec(name) is not None:  # commands still being built are absent
-            importlib.import_module(name).register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
