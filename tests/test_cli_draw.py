@@ -117,6 +117,15 @@ def test_tree(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("command", ["tree", "trace"])
+def test_columns_0_prints_as_if_unset(command: str, tmp_path: Path) -> None:
+    args = (command, "a*b", "--var", "a=2", "--var", "b=3")
+    unset = run(*args, cwd=tmp_path, env={"COLUMNS": "abc"})  # rich's fallback: 80
+    zero = run(*args, cwd=tmp_path, env={"COLUMNS": "0"})  # rich alone printed nothing
+    assert zero.returncode == 0 and "MulBackward0" in zero.stdout
+    assert zero.stdout == unset.stdout
+
+
 def test_a_constant_expression_draws_without_backward(tmp_path: Path) -> None:
     done = run("draw", "2*3", "-o", "-", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from tinygrad_edu import Value
 
 __all__ = [
     "UsageError",
+    "console",
     "expression",
     "expression_arguments",
     "main",
@@ -99,6 +102,17 @@ def writable_parent(p: Path, shown: str) -> None:
         raise UsageError(f"cannot write {shown!r}: no directory {str(parent)!r}")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f"cannot write {shown!r}: the directory is not writable")
+
+
+def console() -> Console:
+    """rich's Console for a command's output: COLUMNS=0 counts as unset, as COLUMNS=-5 does.
+
+    (rich takes 0 as a width and prints nothing at all.)
+    """
+    from rich.console import Console
+
+    out = Console()
+    return out if out.width > 0 else Console(width=80)
 
 
 # The modules that add a subcommand each, in the order `--help` lists them.

@@ -12,7 +12,7 @@ import argparse
 
 from tinygrad_edu.engine import Value
 
-from .cli import UsageError, expression, expression_arguments, output_file
+from .cli import UsageError, console, expression, expression_arguments, output_file
 
 __all__ = ["DEFAULT_OUTPUT", "register"]
 
@@ -65,7 +65,7 @@ def run_tree(args: argparse.Namespace) -> int:
     """``tinygrad-edu tree``: print the graph as a tree."""
     from .tree import print_tree
 
-    print_tree(_graph(args))
+    print_tree(_graph(args), console=console())
     return 0
 
 

@@ -18,7 +18,14 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cli import UsageError, expression, expression_arguments, output_file, writable_parent
+from .cli import (
+    UsageError,
+    console,
+    expression,
+    expression_arguments,
+    output_file,
+    writable_parent,
+)
 
 if TYPE_CHECKING:
     from .trace import Trace
@@ -61,11 +68,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print("".join(line + "\n" for line in t.to_json_lines()), end="")
     else:
-        from rich.console import Console
-
         from .trace_view import render
 
-        Console().print(render(t))
+        console().print(render(t))
     for line in wrote:  # with --json, stdout holds JSON only
         print(line, file=sys.stderr if args.json else sys.stdout)
     return 0
