@@ -408,3 +408,12 @@ def test_op_table_names_are_unique_per_key_and_every_op_has_formulas():
     for op in [*OPS.values(), *NARY.values()]:
         assert op.name.endswith(("Backward0", "Backward1", "Backward2"))
         assert op.expr and op.dlocal
+
+
+def test_grad_runs_only_the_nodes_that_lead_to_its_inputs():
+    x = Value(2.0)
+    h = (x * 3).exp()
+    y = h * h
+    backward([h])  # frees the saved values of the nodes below h
+    (gh,) = grad([y], [h])  # as in PyTorch, grad stops at h and does not need them
+    assert gh == pytest.approx(2 * h.data)

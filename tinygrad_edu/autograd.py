@@ -195,7 +195,7 @@ def _pass(
     """
     order = engine.toposort(values)
     if targets is not None:
-        order = _toward(order, targets)
+        order = engine.toward(order, targets)
     for v in order:
         v.grad = 0.0
     leaves: dict[int, Value] = {}
@@ -414,7 +414,7 @@ def _grad_with_hooks(
     """The gradient of each input element (None if not reached), running tensor hooks as
     PyTorch's autograd.grad does, and leaving every ``.grad`` as it found it."""
     targets = {id(v) for x in ins for v in x._values}
-    order = _toward(engine.toposort(values), targets)
+    order = engine.toward(engine.toposort(values), targets)
     # the pass writes the grads of what it runs and of the inputs; all are put back after
     touched = list({id(v): v for v in [*order, *(v for x in ins for v in x._values)]}.values())
     before = [v.grad for v in touched]
@@ -442,16 +442,6 @@ def _grad_with_hooks(
     for v, b in zip(touched, before):
         v.grad = b
     return got
-
-
-def _toward(order: list[Value], targets: set[int]) -> list[Value]:
-    """The nodes of ``order`` (outputs first) that lead to a target: all autograd.grad needs,
-    as in PyTorch, which never runs (or needs the saved values of) the nodes below them."""
-    needed: set[int] = set()
-    for v in reversed(order):  # inputs before the nodes that use them
-        if any(id(x) in targets or id(x) in needed for x in v.grad_fn._inputs):  # type: ignore[union-attr]
-            needed.add(id(v))
-    return [v for v in order if id(v) in needed]
 
 
 def _consumers(outputs: list[Tensor]) -> dict[int, list[Any]]:

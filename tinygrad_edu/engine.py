@@ -40,6 +40,7 @@ __all__ = [
     "grad",
     "set_detect_anomaly",
     "toposort",
+    "toward",
     "vdot",
     "vsum",
 ]
@@ -424,6 +425,19 @@ def toposort(roots: Iterable[Value]) -> list[Value]:
 _by_seq = operator.attrgetter("grad_fn._seq")
 
 
+def toward(order: list[Value], targets: set[int]) -> list[Value]:
+    """The nodes of ``order`` (outputs first) with an input that leads to a target (by id).
+
+    All that ``grad`` needs, as in PyTorch, which never runs (or needs the saved values of)
+    the nodes below them.
+    """
+    needed: set[int] = set()
+    for v in reversed(order):  # inputs before the nodes that use them
+        if any(id(x) in targets or id(x) in needed for x in v.grad_fn._inputs):  # type: ignore[union-attr]
+            needed.add(id(v))
+    return [v for v in order if id(v) in needed]
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the backward pass, as reported to an observer (the trace is built on it)."""
@@ -548,7 +562,7 @@ def grad(
     acc: dict[int, Any] = {}
     for o, g in zip(outputs, seeds):
         acc[id(o)] = acc[id(o)] + g if id(o) in acc else g
-    order = toposort(outputs)
+    order = toward(toposort(outputs), {id(x) for x in inputs})
     with set_grad_enabled(create_graph):
         for v in order:
             fn = v.grad_fn
