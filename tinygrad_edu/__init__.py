@@ -13,7 +13,7 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd
+from . import autograd, data, nn, optim
 from .engine import AccumulateGrad, Node, Value, vdot, vsum
 from .functional import abs, cos, dot, exp, log, matmul, mean, relu, sigmoid, sin, sqrt, sum, tanh
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -37,6 +37,7 @@ __all__ = [
     "autograd",
     "bool",
     "cos",
+    "data",
     "dot",
     "double",
     "dtype",
@@ -52,8 +53,10 @@ __all__ = [
     "long",
     "matmul",
     "mean",
+    "nn",
     "no_grad",
     "ones",
+    "optim",
     "relu",
     "set_grad_enabled",
     "sigmoid",
