@@ -21,6 +21,7 @@ from typing import Any
 
 from tinygrad_edu import ops
 from tinygrad_edu.engine import Value
+from tinygrad_edu.ops import OPS, Op
 
 __all__ = ["FUNCTIONS", "MAX_DEPTH", "MAX_LENGTH", "ExprError", "build", "parse_vars"]
 
@@ -28,17 +29,15 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 64  # brackets inside brackets; also caps how deep the parser itself recurses
 MAX_LABEL = 32  # inner nodes are labelled with their source text when it is this short
 
-FUNCTIONS = {
-    "exp": ops.exp,
-    "log": ops.log,
-    "tanh": ops.tanh,
-    "relu": ops.relu,
-    "sigmoid": ops.sigmoid,
-    "sin": ops.sin,
-    "cos": ops.cos,
-    "sqrt": ops.sqrt,
-    "abs": lambda x: abs(x),
-}
+
+def _call(op: Op) -> Any:
+    """``op`` as a function of a float (its forward rule) or of a Value (the Value's method)."""
+    return lambda x: getattr(x, op.key)() if isinstance(x, Value) else op.forward(x)
+
+
+# The calls are the ops the table writes as one: exp(x), log(x), ..., abs(x).
+FUNCTIONS = {op.key: _call(op) for op in OPS.values() if op.expr == f"{op.key}({{0}})"}
+
 _BINARY = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
