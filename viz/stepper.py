@@ -79,8 +79,8 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         if i.contribution is None:
             cells = [i.label, i.text(), "nothing flows to it", ""]
         else:
-            product = f"{fmt(s.upstream)} × {fmt(i.local)} = {fmt(i.contribution)}"
-            cells = [i.label, i.text(), product, f"+= {fmt(i.contribution)} → {fmt(i.grad)}"]
+            grad = f"+= {fmt(i.contribution)} → {fmt(i.grad)}"
+            cells = [i.label, i.text(), i.product(s.upstream), grad]
         rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     html = f'<p class="head">{escape(head)}</p><table class="chain">{"".join(rows)}</table>'
     if s.step == len(t.steps):

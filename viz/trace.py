@@ -80,6 +80,10 @@ class TraceInput:
         head = self.local_formula.rsplit(" = ", 1)[0] if same else self.local_formula
         return f"{head} = {fmt(self.local)}"
 
+    def product(self, upstream: float) -> str:
+        """The chain rule's multiplication for this input: ``1.0 × -3.0 = -3.0``."""
+        return f"{fmt(upstream)} × {fmt(self.local)} = {fmt(self.contribution)}"
+
     def to_json(self) -> dict[str, Any]:
         """This input as JSON-ready data (nan and infinities as strings)."""
         return {

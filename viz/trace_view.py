@@ -36,7 +36,7 @@ def _input_rows(i: TraceInput, upstream: float) -> list[tuple[Text | str, ...]]:
         chain = Text(f"{what}: nothing flows to it", style="dim")
     else:
         chain = Text.assemble(
-            f"{fmt(upstream)} × {fmt(i.local)} = {fmt(i.contribution)}",
+            i.product(upstream),
             f"   grad += {fmt(i.contribution)} → ",
             (fmt(i.grad), "bold green"),
         )
