@@ -159,6 +159,8 @@ BAD = [
     (["draw", "x" + "+x" * 400, "--var", "x=1"], "more than 500 nodes"),
     (["draw", "x" + "+x" * 40, "--var", "x=1", "--max-nodes", "50"], "--max-nodes N"),
     (["draw", "x", "--var", "x=1", "--max-nodes", "0"], "'0' is not a positive whole number"),
+    (["draw", "x", "--var", "x=1", "--max-nodes", "\uff11\uff10"], "not a positive whole number"),
+    (["draw", "x", "--var", "x=1", "--max-nodes", "1_0"], "'1_0' is not a positive whole number"),
     (["tree", "x +"], "syntax error"),
     (["tree", "y"], "unknown name 'y'"),
     (["draw"], "required: EXPR"),

@@ -70,10 +70,8 @@ def run_tree(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
+    """--max-nodes: a whole number above 0, in ASCII digits (int() would also read '１０')."""
+    n = int(text) if text.strip().isdigit() and text.isascii() else 0
     if n < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
     return n
