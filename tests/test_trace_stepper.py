@@ -37,6 +37,24 @@ def test_one_frame_per_step_highlighting_its_node_with_the_grads_known_so_far():
     assert unknown[0] == 4
 
 
+def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
+    from viz.draw import GraphTooBigError
+
+    x = Value(1.0, label="x")
+    y = x
+    for _ in range(stepper.MAX_FRAMES + 1):
+        y = y + x
+    t = trace(y)
+    assert len(t.steps) == stepper.MAX_FRAMES + 1
+    monkeypatch.setattr("viz.draw.render", lambda *a, **k: pytest.fail("rendered a frame"))
+    with pytest.raises(GraphTooBigError, match=f"max_frames={stepper.MAX_FRAMES}"):
+        frames(t)
+    with pytest.raises(GraphTooBigError):
+        write_html(t, tmp_path / "steps.html")
+    assert os.listdir(tmp_path) == []
+    assert len(frames(trace(x * 2 + x), max_frames=2)) == 2
+
+
 def test_a_leaf_output_gives_one_frame():
     t = trace(Value(1.0, label="a"))
     assert len(frames(t)) == 1
