@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import importlib
 import os
 import re
 from pathlib import Path
@@ -46,12 +47,14 @@ def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
         y = y + x
     t = trace(y)
     assert len(t.steps) == stepper.MAX_FRAMES + 1
-    monkeypatch.setattr("viz.draw.render", lambda *a, **k: pytest.fail("rendered a frame"))
+    draw_module = importlib.import_module("viz.draw")  # viz.draw is the function
+    monkeypatch.setattr(draw_module, "render", lambda *a, **k: pytest.fail("rendered a frame"))
     with pytest.raises(GraphTooBigError, match=f"max_frames={stepper.MAX_FRAMES}"):
         frames(t)
     with pytest.raises(GraphTooBigError):
         write_html(t, tmp_path / "steps.html")
     assert os.listdir(tmp_path) == []
+    monkeypatch.undo()
     assert len(frames(trace(x * 2 + x), max_frames=2)) == 2
 
 
