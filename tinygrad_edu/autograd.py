@@ -383,7 +383,10 @@ def grad(
         if create_graph:
             consumers = _consumers(outs).get(id(x), [])
             r = _lift(g, x.shape, x.dtype)
-            r = _rename_double_backward(r, consumers[0]) if len(consumers) == 1 else r
+            if len(consumers) == 1:
+                fn = consumers[0]
+                slot = next(j for j, i in enumerate(fn._inputs) if i is x)
+                r = _rename_double_backward(r, fn, slot)
             # the input's own hooks (hooks on tensors in between are not run on this path)
             result.append(_call_hooks(x, r) if x._hooks else r)
         else:

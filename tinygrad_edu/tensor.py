@@ -234,26 +234,33 @@ class TensorNode:
         seeds = [gv if g.requires_grad else gv.data for gv in g._values]
         acc = self._chain_rule(slots, seeds, graph=STATE.enabled)
         res: list[Tensor | None] = []
-        for t, got in zip(slots, acc):
+        for k, (t, got) in enumerate(zip(slots, acc)):
             if t is None:
                 res.append(None)
             else:
                 vals = [got.get(id(v)) for v in t._values]
                 r = _lift([0.0 if v is None else v for v in vals], t.shape, t.dtype)
-                res.append(_rename_double_backward(r, self))
+                res.append(_rename_double_backward(r, self, k))
         return res[0] if len(res) == 1 else tuple(res)
 
 
-# Ops whose gradient PyTorch computes with a node of its own (not a product of saved values).
-_DOUBLE_BACKWARD = {
+# Gradients whose last step PyTorch names differently from our ``upstream * local``: ops with
+# a backward node of their own, and formulas that divide (``grad / self`` for log) or mask
+# (``where(exponent == 0, ...)``). Keyed by node name, or (node name, input slot).
+_DOUBLE_BACKWARD: dict[Any, str] = {
     "TanhBackward0": "TanhBackwardBackward0",
     "SigmoidBackward0": "SigmoidBackwardBackward0",
+    "LogBackward0": "DivBackward0",
+    "SqrtBackward0": "DivBackward0",
+    ("DivBackward0", 0): "DivBackward0",
+    ("PowBackward1", 0): "WhereBackward0",
 }
 
 
-def _rename_double_backward(r: Tensor, node: Any) -> Tensor:
+def _rename_double_backward(r: Tensor, node: Any, slot: int = 0) -> Tensor:
     """Name a gradient made through ``node`` as PyTorch does (``TanhBackwardBackward0``)."""
-    name = _DOUBLE_BACKWARD.get(type(node).__name__)
+    key = type(node).__name__
+    name = _DOUBLE_BACKWARD.get((key, slot)) or _DOUBLE_BACKWARD.get(key)
     if name and r.grad_fn is not None:
         fn = object.__new__(_lifted_class(_node_class(name)))
         fn._values, fn._lifted, fn._seq, fn._attrs = r._values, None, _next_seq(), {}

@@ -1,0 +1,20 @@
+# Printing tensors with grad_fn in 2-d, wide vectors with requires_grad, negative zero and more.
+import torch
+
+x = torch.arange(12.0, requires_grad=True)
+print(x)
+print(x * 1.5)
+print(x / 7)
+y = torch.tensor([[1.0, -2.0], [3.5, 4.25], [-0.001, 1000.0]], requires_grad=True)
+print(y)
+print(y * 2)
+print(-y)
+print(y.exp())
+print(torch.arange(30.0) * 1000)
+print(torch.arange(20.0) / 3 - 3)
+print(torch.tensor([-0.0, 1.0]))
+print(torch.zeros(2, 3), torch.ones(3, 1))
+print(torch.ones(2, 2, requires_grad=True) * 0)
+print(torch.tensor([[1e-8, 1.0]]), torch.tensor([1e-8, 1e8]))
+print(torch.tensor([0.00012, 0.5]), torch.tensor([0.0001, 0.5]), torch.tensor([9.99e-5, 0.5]))
+print(torch.tensor([5e-5]), torch.tensor([123456789.0]))
