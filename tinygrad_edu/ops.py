@@ -228,9 +228,18 @@ def _dot_local(*xs: Any) -> tuple[Any, ...]:
     return xs[n : 2 * n] + xs[:n]
 
 
+def fsum(xs: Any) -> float:
+    """An exactly rounded sum, with IEEE edges as PyTorch: ``inf + -inf`` is nan, overflow inf."""
+    xs = list(xs)
+    try:
+        return math.fsum(xs)
+    except (ValueError, OverflowError):  # fsum raises where float addition gives nan or inf
+        return sum(xs, 0.0)
+
+
 def _dot_forward(*xs: float) -> float:
     n = len(xs) // 2
-    return math.fsum(a * b for a, b in zip(xs[:n], xs[n:])) if n else 0.0
+    return fsum(a * b for a, b in zip(xs[:n], xs[n:])) if n else 0.0
 
 
 def _affine_local(*xs: Any) -> tuple[Any, ...]:
@@ -245,7 +254,7 @@ def _affine_forward(*xs: float) -> float:
 
 
 NARY: dict[str, Op] = {
-    "sum": Op("sum", "SumBackward0", lambda *xs: math.fsum(xs), _sum_local, "sum", ("1",), -1, {}),
+    "sum": Op("sum", "SumBackward0", lambda *xs: fsum(xs), _sum_local, "sum", ("1",), -1, {}),
     "dot": Op("dot", "DotBackward0", _dot_forward, _dot_local, "dot", ("other",), -1, {}),
     # a neuron's weighted sum w·x + b (PyTorch's addmv for one row): one node, not 2n chained ones
     "affine": Op("affine", "AddmvBackward0", _affine_forward, _affine_local, "affine", ("x", "w", "1"), -1, {}),

@@ -34,7 +34,7 @@ from . import engine
 from ._tensor_str import _float32, format_tensor
 from .engine import SECOND_BACKWARD, AccumulateGrad, Value, _apply
 from .grad_mode import STATE
-from .ops import NARY, OPS, Op
+from .ops import NARY, OPS, Op, fsum
 
 __all__ = [
     "Size",
@@ -100,6 +100,20 @@ def _promote(a: dtype, b: dtype | None, number: Any = None) -> dtype:
     return int64
 
 
+def _category(dt: dtype) -> int:
+    return 2 if dt.is_floating_point else 1 if dt is int64 else 0
+
+
+def _result_type(a: Tensor, b: Tensor) -> dtype:
+    """Promotion between tensors: a 0-d tensor only counts when its kind (bool < int < float)
+    is higher than the other's, so ``float32 vector * float64 scalar`` stays float32."""
+    if bool(a.shape) != bool(b.shape):
+        dim, zero = (a, b) if a.shape else (b, a)
+        if _category(zero.dtype) <= _category(dim.dtype):
+            return dim.dtype
+    return _promote(a.dtype, b.dtype)
+
+
 # -- tensor-only scalar ops (the elementwise ones are all in ops.OPS) ------------------------
 
 
@@ -109,7 +123,7 @@ def _mean_local(*xs: Any) -> tuple[Any, ...]:
 
 
 def _mean(*xs: float) -> float:
-    return math.fsum(xs) / len(xs) if xs else math.nan
+    return fsum(xs) / len(xs) if xs else math.nan
 
 
 def _identity(name: str, key: str) -> Op:
@@ -402,7 +416,7 @@ class Tensor:
                 raise RuntimeError(_NON_LEAF_FLAG)
             return
         if flag and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+            raise RuntimeError(_INT_GRAD.replace("O", "o", 1))  # the attribute's own wording
         self._set_requires_grad(bool(flag))
 
     def _set_requires_grad(self, flag: bool) -> None:
@@ -413,6 +427,8 @@ class Tensor:
                 _LEAF_OF[id(v)] = self
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        if requires_grad and self.grad_fn is None and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self.requires_grad = requires_grad
         return self
 
@@ -904,10 +920,32 @@ def _broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
 
 def _unary(key: str, a: Tensor) -> Tensor:
     op = OPS[key]
+    if a.dtype is bool_ and key in _BOOL_UNARY:
+        error, message = _BOOL_UNARY[key]
+        raise error(message)
     vals = [_apply(op, (v,)) for v in a._values]
-    dt = a.dtype if key in ("neg", "abs") and not a.dtype.is_floating_point else None
+    dt = a.dtype if key in ("neg", "abs", "relu") and not a.dtype.is_floating_point else None
     return _out(vals, a.shape, dt or (a.dtype if a.dtype.is_floating_point else float32),
                 _NODE_CLASSES[op.name], (a,))  # fmt: skip
+
+
+_BOOL_UNARY: dict[str, tuple[type[Exception], str]] = {
+    "neg": (
+        RuntimeError,
+        "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+        "invert a mask, use the `~` or `logical_not()` operator instead.",
+    ),
+    "relu": (RuntimeError, "Boolean inputs not supported for relu"),
+    "abs": (NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"),
+}
+_BOOL_SUB = (
+    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+    "invert a mask, use the `~` or `logical_not()` operator instead."
+)
+_BOOL_SUB2 = (
+    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+    "`logical_xor()` operator instead."
+)
 
 
 def _copy(a: Tensor, key: str, shape: tuple[int, ...] | None = None) -> Tensor:
@@ -923,6 +961,11 @@ _fast = engine._binary
 
 def _binary(key: str, a: Tensor, b: Any) -> Tensor:
     op = OPS[key]
+    if key in ("sub", "rsub") and (a.dtype is bool_ or getattr(b, "dtype", None) is bool_):
+        both = a.dtype is bool_ and getattr(b, "dtype", None) is bool_
+        raise RuntimeError(_BOOL_SUB2 if both else _BOOL_SUB)
+    if key == "pow" and type(b) is int and b < 0 and not a.dtype.is_floating_point:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     if isinstance(b, Tensor):
         if key in ("rsub", "rpow"):
             return NotImplemented  # type: ignore[return-value]
@@ -937,7 +980,7 @@ def _binary(key: str, a: Tensor, b: Any) -> Tensor:
             vals = [_fast(key, x, y) for x, y in pairs]
         else:
             vals = [_apply(op, (x, y)) for x, y in pairs]
-        dt = _promote(a.dtype, b.dtype)
+        dt = _result_type(a, b)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
         if key in _FAST:
@@ -1130,8 +1173,22 @@ def dot(a: Tensor, b: Tensor) -> Tensor:
             f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same "
             f"number of elements, but got {n} and {m} elements respectively"
         )
+    if a.dtype is not b.dtype:
+        raise RuntimeError(
+            "dot : expected both vectors to have same dtype, but found "
+            f"{_C_NAMES[a.dtype][0]} and {_C_NAMES[b.dtype][0]}"
+        )
     vals = [engine.vdot(a._values, b._values)]
-    return _out(vals, (), _promote(a.dtype, b.dtype), _TNODES["dot"], (a, b))
+    return _out(vals, (), a.dtype, _TNODES["dot"], (a, b))
+
+
+# PyTorch's names for a dtype in kernel errors: (scalar type, C type)
+_C_NAMES = {
+    float32: ("Float", "float"),
+    float64: ("Double", "double"),
+    int64: ("Long", "long int"),
+    bool_: ("Bool", "bool"),
+}
 
 
 def matmul(a: Tensor, b: Tensor) -> Tensor:
@@ -1152,6 +1209,11 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
         (n, k), m = a.shape, b.shape[0]
         if k != m:
             raise RuntimeError(f"size mismatch, got input ({n}), mat ({n}x{k}), vec ({m})")
+        if a.dtype is not b.dtype:
+            va, vm = _C_NAMES[b.dtype][0], _C_NAMES[a.dtype][0]
+            raise RuntimeError(
+                f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
+            )
         rows = [a._values[i * k : (i + 1) * k] for i in range(n)]
         vals = [engine.vdot(r, b._values) for r in rows]
         return _out(vals, (n,), dt, _TNODES["mv"], (a, b))
@@ -1161,6 +1223,11 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
     (n, k), (m, p) = a.shape, b.shape
     if k != m:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {m}x{p})")
+    if a.dtype is not b.dtype:
+        raise RuntimeError(
+            "expected m1 and m2 to have the same dtype, but got: "
+            f"{_C_NAMES[a.dtype][1]} != {_C_NAMES[b.dtype][1]}"
+        )
     cols = [b._values[j::p] for j in range(p)]
     vals = [engine.vdot(a._values[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
     return _out(vals, (n, p), dt, _TNODES["mm"], (a, b))
@@ -1250,7 +1317,13 @@ def _full(
     t = tensor(_nest([fill] * math.prod(shape), shape) if shape else fill, dtype=dt)
     if shape and not math.prod(shape):
         t = Tensor._make([], shape, dt)
-    return t.requires_grad_() if requires_grad else t
+    return _factory_grad(t) if requires_grad else t
+
+
+def _factory_grad(t: Tensor) -> Tensor:
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(_INT_GRAD)
+    return t.requires_grad_()
 
 
 def ones(*size: Any, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
@@ -1277,7 +1350,7 @@ def arange(
     dt = dtype or (int64 if ints else float32)
     data = [start + i * step for i in range(n)]
     t = tensor(data, dtype=dt) if data else Tensor._make([], (0,), dt)
-    return t.requires_grad_() if requires_grad else t
+    return _factory_grad(t) if requires_grad else t
 
 
 def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:

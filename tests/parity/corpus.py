@@ -12,7 +12,8 @@ HERE = Path(__file__).resolve().parent
 PROGRAMS_DIR = HERE / "programs"
 RUNNER = HERE / "run_program.py"
 ROOT = HERE.parent.parent
-PROGRAMS = sorted(PROGRAMS_DIR.glob("[0-9][0-9]_*.py"))
+# NN_name.py, numbered from 01; numbers past 99 sort after 99
+PROGRAMS = sorted(PROGRAMS_DIR.glob("[0-9]*_*.py"), key=lambda p: int(p.name.split("_")[0]))
 TIMEOUT = 120
 
 

@@ -13,7 +13,6 @@ print(a.grad, b.grad)
 print(Q.grad_fn, Q.grad_fn.next_functions)
 print(Q.grad_fn.next_functions[0][0].next_functions)
 print(Q.grad_fn.next_functions[1][0].next_functions)
-x = torch.rand if False else None
 x = torch.ones(5)
 y = torch.zeros(5, requires_grad=True)
 z = torch.ones(5, requires_grad=True)

@@ -24,6 +24,5 @@ print(g)
 (h,) = torch.autograd.grad(g.sum(), x)
 print(h)
 y = (x**4).sum()
-y.backward(create_graph=True) if False else None
 g = torch.autograd.grad(y, [x], create_graph=True)
 print(type(g).__name__, len(g), g[0])
