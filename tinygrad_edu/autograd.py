@@ -22,6 +22,7 @@ from .engine import NO_GRAD, Value, detect_anomaly, set_detect_anomaly
 from .grad_mode import no_grad
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as _scalar_gradcheck
+from .ops import OPS
 from .tensor import (
     _LEAF_OF,
     _WATCHED,
@@ -29,10 +30,14 @@ from .tensor import (
     _copy,
     _lift,
     _rename_double_backward,
+    _renamed,
     float32,
     float64,
     tensor,
 )
+
+# two-input elementwise nodes: a 0-d input of theirs was broadcast, so its gradient is a sum
+_ELEMENTWISE = frozenset(op.name for op in OPS.values() if op.slots == 2)
 
 __all__ = [
     "GradcheckError",
@@ -383,10 +388,15 @@ def grad(
         if create_graph:
             consumers = _consumers(outs).get(id(x), [])
             r = _lift(g, x.shape, x.dtype)
-            if len(consumers) == 1:
+            if len(consumers) > 1:  # PyTorch adds up the gradients of several uses
+                r = _renamed(r, "AddBackward0")
+            elif consumers:
                 fn = consumers[0]
                 slot = next(j for j, i in enumerate(fn._inputs) if i is x)
-                r = _rename_double_backward(r, fn, slot)
+                if not x.shape and fn._shape() and type(fn).__name__ in _ELEMENTWISE:
+                    r = _renamed(r, "SumBackward0")  # summed back from the broadcast shape
+                else:
+                    r = _rename_double_backward(r, fn, slot)
             # the input's own hooks (hooks on tensors in between are not run on this path)
             result.append(_call_hooks(x, r) if x._hooks else r)
         else:

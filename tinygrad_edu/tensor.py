@@ -274,8 +274,12 @@ _DOUBLE_BACKWARD: dict[Any, str] = {
 def _rename_double_backward(r: Tensor, node: Any, slot: int = 0) -> Tensor:
     """Name a gradient made through ``node`` as PyTorch does (``TanhBackwardBackward0``)."""
     key = type(node).__name__
-    name = _DOUBLE_BACKWARD.get((key, slot)) or _DOUBLE_BACKWARD.get(key)
-    if name and r.grad_fn is not None:
+    return _renamed(r, _DOUBLE_BACKWARD.get((key, slot)) or _DOUBLE_BACKWARD.get(key))
+
+
+def _renamed(r: Tensor, name: str | None) -> Tensor:
+    """``r`` with its grad_fn under PyTorch's name for the last step that made it."""
+    if name and r.grad_fn is not None and type(r.grad_fn).__name__ != name:
         fn = object.__new__(_lifted_class(_node_class(name)))
         fn._values, fn._lifted, fn._seq, fn._attrs = r._values, None, _next_seq(), {}
         r.grad_fn = fn
@@ -808,10 +812,25 @@ class Tensor:
                 "a view of a leaf Variable that requires grad is being used in an in-place "
                 "operation."
             )
-        if not isinstance(index, int) or len(self.shape) != 1:
-            raise NotImplementedError("only t[i] = number on a 1-d tensor is supported")
-        i = _index(index, self.shape[0], 0)
-        self._values[i].data = float(value.item() if isinstance(value, Tensor) else value)
+        idx = index if isinstance(index, tuple) else (index,)
+        if len(idx) > len(self.shape) or not all(isinstance(i, (int, Tensor)) for i in idx):
+            raise NotImplementedError("only t[i] = value and t[i, j] = value are supported")
+        size = math.prod(self.shape[len(idx) :])  # the elements one index leaves selected
+        offset = sum(
+            _index(i, n, d) * math.prod(self.shape[d + 1 :])
+            for d, (i, n) in enumerate(zip(idx, self.shape))
+        )
+        new = [v.data for v in value._values] if isinstance(value, Tensor) else [value]
+        if len(new) == 1:
+            new *= size
+        elif len(new) != size:
+            raise NotImplementedError("the value must be a number or fill the selected row")
+        cast = int if self.dtype is int64 else bool if self.dtype is bool_ else float
+        new = [float(cast(x)) for x in new]
+        base = self if self._base is None else self._base  # shared with detach() and .data
+        for t in (base, *(base._aliases.values() if base._aliases is not None else ())):
+            for v, x in zip(t._values[offset : offset + size], new):
+                v.data = x
 
 
 def _select_at(t: Tensor, i: Any, k: int, orig: Tensor) -> Tensor:
