@@ -36,6 +36,8 @@ from .tensor import (
     tensor,
 )
 
+# nodes whose input gradient PyTorch makes from a saved tensor, by a node of this name
+_ZERO_SECOND = {"ReluBackward0": "ThresholdBackwardBackward0", "AbsBackward0": "MulBackward0"}
 # two-input elementwise nodes: a 0-d input of theirs was broadcast, so its gradient is a sum
 _ELEMENTWISE = frozenset(op.name for op in OPS.values() if op.slots == 2)
 
@@ -388,7 +390,17 @@ def grad(
         if create_graph:
             consumers = _consumers(outs).get(id(x), [])
             r = _lift(g, x.shape, x.dtype)
-            if len(consumers) > 1:  # PyTorch adds up the gradients of several uses
+            zero = _ZERO_SECOND.get(type(consumers[0]).__name__) if len(consumers) == 1 else None
+            if zero and r.grad_fn is None and r._values:
+                # relu's and abs's slopes are constants here, but PyTorch computes them from the
+                # saved input, so the gradient has a graph (whose own derivative is 0)
+                with engine.set_grad_enabled(True):
+                    on_x = [
+                        engine._apply(OPS["add"], (engine._apply(OPS["mul"], (v, 0.0)), float(c)))
+                        for v, c in zip(x._values, g)
+                    ]
+                r = _renamed(_lift(on_x, x.shape, x.dtype), zero)
+            elif len(consumers) > 1:  # PyTorch adds up the gradients of several uses
                 r = _renamed(r, "AddBackward0")
             elif consumers:
                 fn = consumers[0]
