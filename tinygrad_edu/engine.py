@@ -397,11 +397,12 @@ def vdot(a: Sequence[Value | float], b: Sequence[Value | float]) -> Value:
 # -- backward --------------------------------------------------------------------------------
 
 
-def toposort(roots: Iterable[Value]) -> list[Value]:
+def toposort(roots: Iterable[Value], *, zero_grads: bool = False) -> list[Value]:
     """Every non-leaf Value that ``roots`` depend on, each once, outputs first.
 
     An iterative search (no recursion, so a graph a million ops deep is fine) collects them;
     sorting by node number, the order the ops ran in, puts each after all its consumers.
+    ``zero_grads`` sets each one's grad to 0 on the way, as a backward pass starts with.
     """
     seen: set[Value] = set()
     stack = []
@@ -414,6 +415,8 @@ def toposort(roots: Iterable[Value]) -> list[Value]:
     while stack:
         v = pop()
         visit(v)
+        if zero_grads:
+            v.grad = 0.0
         for x in v.grad_fn._inputs:  # type: ignore[union-attr]
             if x.__class__ is value and x.grad_fn is not None and x not in seen:
                 mark(x)
@@ -475,9 +478,7 @@ def backward(
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        order = toposort(roots)
-        for v in order:
-            v.grad = 0.0
+        order = toposort(roots, zero_grads=True)
         for r, g in zip(roots, seeds):
             r.grad += g
         if observer is not None or _anomaly.enabled:
