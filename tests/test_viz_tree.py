@@ -9,6 +9,7 @@ from rich.console import Console
 
 from tinygrad_edu import Value
 from viz.demo import neuron
+from viz.trace import trace
 from viz.tree import build_tree, print_tree, tree_text
 
 NEURON = """\
@@ -72,8 +73,14 @@ def test_unlabelled_nodes_and_constants() -> None:
     assert tree_text(y) == "data 6.0000  no grad  constant\n"
     z = Value(1.0) * k
     text = tree_text(z, width=60)
-    assert text.splitlines()[0] == "data 2.0000  grad 0.0000  MulBackward0"
-    assert "no grad  constant" in text.splitlines()[2]
+    # unlabelled Values take the trace's names: v<k> for an input, the expression for an op
+    assert text.splitlines() == [
+        "v1 * v2  data 2.0000  grad 0.0000  MulBackward0",
+        "├── v1  data 1.0000  grad 0.0000  leaf",
+        "└── v2  data 2.0000  no grad  constant",
+    ]
+    (step,) = trace(z).steps
+    assert step.expr == "v1 * v2"
 
 
 def test_no_colour_codes_when_not_a_terminal() -> None:

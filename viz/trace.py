@@ -288,6 +288,12 @@ def _is_atom(label: str) -> bool:
 # -- the pass ------------------------------------------------------------------------------------
 
 
+def value_names(roots: list[Value]) -> dict[int, str]:
+    """The name the trace gives each Value below ``roots`` (by id): its label, else its
+    expression over its inputs' names while short, else ``v<k>``; the tree uses them too."""
+    return _Names(toposort(roots)[::-1]).name
+
+
 def trace(root: Value, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
     """Run ``root``'s backward pass and record every step of it.
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tinygrad_edu.engine import Value
 
 from .draw import _is_tensor, _shape, fmt
+from .trace import value_names
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["build_tree", "print_tree", "tree_text"]
 
 
-def _line(v: Value) -> str:
-    parts = [f"[bold]{_escape(v.label)}[/bold]"] if v.label else []
+def _line(v: Value, name: str) -> str:
+    parts = [f"[bold]{_escape(name)}[/bold]"] if name else []
     parts.append(f"data {fmt(v.data)}")
     parts.append(f"grad {fmt(v.grad)}" if v.requires_grad else "no grad")
     if v.grad_fn is not None:
@@ -61,6 +62,9 @@ def build_tree(root: Any) -> Tree:
     else:
         top = None
         roots = [root]
+    # unlabelled Values get the names the trace gives them (their expression, e.g. a * b + c)
+    values = [r for r in roots if isinstance(r, Value)]
+    names = {} if _is_tensor(root) else value_names(values)
     seen: set[int] = set()
     stack: list[tuple[Any, Tree | None]] = [(r, top) for r in reversed(roots)]
     first: Tree | None = top
@@ -68,7 +72,8 @@ def build_tree(root: Any) -> Tree:
         x, parent = stack.pop()
         if isinstance(x, Value):
             repeat = id(x) in seen
-            text = _line(x) if not repeat else f"{_name(x)}  [dim](see above)[/dim]"
+            name = names.get(id(x), x.label)
+            text = _line(x, name) if not repeat else f"{_name(x, name)}  [dim](see above)[/dim]"
         else:
             repeat, text = False, f"{fmt(x, short=True)}  [dim]number[/dim]"
         node = Tree(text) if parent is None else parent.add(text)
@@ -81,9 +86,9 @@ def build_tree(root: Any) -> Tree:
     return first
 
 
-def _name(v: Value) -> str:
-    if v.label:
-        return f"[bold]{_escape(v.label)}[/bold]"
+def _name(v: Value, name: str) -> str:
+    if name:
+        return f"[bold]{_escape(name)}[/bold]"
     return f"{v.grad_fn.name() if v.grad_fn else 'leaf'} data {fmt(v.data)}"
 
 
