@@ -417,3 +417,24 @@ def test_grad_runs_only_the_nodes_that_lead_to_its_inputs():
     backward([h])  # frees the saved values of the nodes below h
     (gh,) = grad([y], [h])  # as in PyTorch, grad stops at h and does not need them
     assert gh == pytest.approx(2 * h.data)
+
+
+def test_backward_restores_the_cycle_collector_as_it_found_it():
+    import tinygrad_edu as torch
+
+    was = gc.isenabled()
+    try:
+        for start in (True, False):
+            (gc.enable if start else gc.disable)()
+            x = Value(2.0)
+            y = x * 3
+            y.backward()
+            assert gc.isenabled() is start
+            with pytest.raises(RuntimeError):
+                y.backward()  # a pass that fails part-way restores it too
+            assert gc.isenabled() is start
+            t = torch.tensor([1.0, 2.0], requires_grad=True)
+            (t * t).sum().backward()
+            assert gc.isenabled() is start
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -11,7 +11,6 @@ True
 
 from __future__ import annotations
 
-import gc
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -219,22 +218,18 @@ def _pass(
     for v, g in zip(values, seeds):
         v.grad += g
     run = engine._backward_observed if engine._anomaly.enabled else None
-    gc_was_on = gc.isenabled()
-    gc.disable()  # as engine.backward does: the pass makes no cycles for the collector to find
     try:
-        start = 0
-        for pos, t in _checkpoints(order):
-            _run(order[start:pos], retain_graph, run)
-            start = pos
-            _hooked(t, order, fill_retained)
-        _run(order[start:], retain_graph, run)
+        with engine.gc_paused():
+            start = 0
+            for pos, t in _checkpoints(order):
+                _run(order[start:pos], retain_graph, run)
+                start = pos
+                _hooked(t, order, fill_retained)
+            _run(order[start:], retain_graph, run)
     except BaseException:
         for k, v in leaves.items():
             v.grad = old[k]
         raise
-    finally:
-        if gc_was_on:
-            gc.enable()
     return order, leaves, old
 
 

@@ -23,7 +23,8 @@ import operator
 import traceback
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = [
     "Value",
     "backward",
     "detect_anomaly",
+    "gc_paused",
     "grad",
     "set_detect_anomaly",
     "toposort",
@@ -473,11 +475,7 @@ def backward(
             raise TypeError(f"backward() expects Values, got {type(r).__name__}")
         if not r.requires_grad:
             raise RuntimeError(NO_GRAD)
-    # The pass makes no reference cycles, so the cycle collector has nothing to find in it; on a
-    # large graph it would still walk every node many times over. It is paused, then restored.
-    gc_was_on = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         order = toposort(roots, zero_grads=True)
         for r, g in zip(roots, seeds):
             r.grad += g
@@ -485,8 +483,21 @@ def backward(
             _backward_observed(order, retain_graph, observer)
         else:
             _backward_fast(order, retain_graph)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cycle collector for a backward pass, then restore it as it was.
+
+    The pass makes no reference cycles, so the collector has nothing to find in it; on a large
+    graph it would still walk every node many times over.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
-        if gc_was_on:
+        if was_on:
             gc.enable()
 
 
