@@ -47,7 +47,7 @@ order = toposort([w])
 print("backward order:", [val.label for val in order])
 position = {id(val): i for i, val in enumerate(order)}
 for val in order:  # every input that is itself computed comes later than its consumer
-    for inp in val.grad_fn._inputs:
+    for inp in val.grad_fn.inputs:
         if isinstance(inp, Value) and inp.grad_fn is not None:
             assert position[id(inp)] > position[id(val)]
 w.backward()
@@ -69,7 +69,7 @@ def run_in_order(values, root):
     root.grad = 1.0
     for val in values:
         fn = val.grad_fn
-        for inp, local in zip(fn._inputs, fn.local_derivatives()):
+        for inp, local in zip(fn.inputs, fn.local_derivatives()):
             if isinstance(inp, Value) and inp.requires_grad:
                 inp.grad += val.grad * local
 
@@ -100,7 +100,7 @@ def build_topo_recursive(root):
         if id(val) not in visited:
             visited.add(id(val))
             if val.grad_fn is not None:
-                for inp in val.grad_fn._inputs:
+                for inp in val.grad_fn.inputs:
                     if isinstance(inp, Value):
                         build(inp)
             topo.append(val)
@@ -210,7 +210,7 @@ def topo_order(root):  # reference solution
         elif id(val) not in seen and val.grad_fn is not None:
             seen.add(id(val))
             stack.append((val, True))
-            stack.extend((inp, False) for inp in val.grad_fn._inputs if isinstance(inp, Value))
+            stack.extend((inp, False) for inp in val.grad_fn.inputs if isinstance(inp, Value))
     return order[::-1]
 
 
@@ -224,7 +224,7 @@ def check_topo_order(fn):
         assert len(got) == len({id(val) for val in got}), "a node appears twice"
         place = {id(val): i for i, val in enumerate(got)}
         for val in got:
-            for inp in val.grad_fn._inputs:
+            for inp in val.grad_fn.inputs:
                 if isinstance(inp, Value) and inp.grad_fn is not None:
                     assert place[id(inp)] > place[id(val)], "an input before its consumer"
     print("check_topo_order: all good")

@@ -145,14 +145,14 @@ assert negative.grad.tolist() == [score(negative).item()] * 3  # d exp(sum)/dxi 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 s = torch.sum(a)
 t = s * 2
-(element,) = t._values  # the tensor's elements: an internal list, opened here to look inside
+(element,) = t.elements()  # the tensor's elements: one Value each
 print("t's one element:", element)
 print("its node:", element.grad_fn.name(), "<-", element.grad_fn.next_functions[0][0].name())
 summed = element.grad_fn.next_functions[0][0]
 assert len(summed.next_functions) == 3  # one n-ary node over the three elements of a
-assert [n.variable for n, _ in summed.next_functions] == list(a._values)
+assert [n.variable for n, _ in summed.next_functions] == list(a.elements())
 t.backward()
-assert a.grad.tolist() == [v.grad for v in a._values]
+assert a.grad.tolist() == [v.grad for v in a.elements()]
 
 # %% [markdown]
 # ## The pictures

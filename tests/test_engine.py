@@ -438,3 +438,48 @@ def test_backward_restores_the_cycle_collector_as_it_found_it():
             assert gc.isenabled() is start
     finally:
         (gc.enable if was else gc.disable)()
+
+
+# -- the graph's public face and micrograd's names ------------------------------------------
+
+
+def test_a_node_shows_its_inputs_slots_result_and_saved_values():
+    a, b = Value(2.0), Value(-3.0)
+    c = a * b
+    fn = c.grad_fn
+    assert fn.inputs == (a, b) and fn.differentiable_inputs == (a, b)
+    assert fn.result == -6.0
+    assert fn.saved_values() == {"_saved_self": a, "_saved_other": b}
+    r = 2.0 - a  # rsub: the number is an input but not a slot
+    assert r.grad_fn.inputs == (a, 2.0) and r.grad_fn.differentiable_inputs == (a,)
+    c.backward()
+    assert fn.saved_values()["_saved_self"] is a  # still readable for pictures after backward
+
+
+def test_accumulator_is_the_leafs_node_once_a_graph_reaches_it():
+    from tinygrad_edu.engine import accumulator
+
+    a = Value(1.0)
+    assert accumulator(a) is None
+    y = a * 2
+    ag = y.grad_fn.next_functions[0][0]
+    assert accumulator(a) is ag and ag.variable is a
+
+
+def test_micrograd_names_prev_op_and_backward():
+    a, b = Value(2.0), Value(-3.0)
+    c = a * b
+    d = c + a
+    e = d**2
+    o = e.tanh()
+    assert (a._op, c._op, d._op, e._op, o._op) == ("", "*", "+", "**2", "tanh")
+    assert d._prev == {c, a} and a._prev == set()
+    assert ((a - b)._op, (a / b)._op, a.relu()._op, a.exp()._op) == ("-", "/", "ReLU", "exp")
+    # the lecture's manual backprop: grad 1 at the top, _backward() in reverse topological order
+    o.grad = 1.0
+    for v in (o, e, d, c, a, b):
+        v._backward()
+    manual = (a.grad, b.grad)
+    a2, b2 = Value(2.0), Value(-3.0)
+    ((a2 * b2 + a2) ** 2).tanh().backward()
+    assert manual == (a2.grad, b2.grad)

@@ -76,10 +76,38 @@ class Node:
     def name(self) -> str:
         return self.op.name
 
+    # -- the graph's public face: what viz, nn and the lessons read ----------------------------
+
+    @property
+    def inputs(self) -> tuple[Any, ...]:
+        """Every input of the op, in order: Values, and plain floats for number operands."""
+        return self._inputs
+
+    @property
+    def differentiable_inputs(self) -> tuple[Any, ...]:
+        """The inputs that are PyTorch's slots, one per ``next_functions`` entry."""
+        n = len(self._inputs) if self.op.slots < 0 else self.op.slots
+        return self._inputs[:n]
+
+    @property
+    def result(self) -> float:
+        """The output's data at forward time."""
+        return self._args[-1]
+
+    def saved_values(self) -> dict[str, Any]:
+        """What the node keeps for its rule, by PyTorch's names (``{"_saved_self": a, ...}``).
+
+        Unlike the ``_saved_*`` attributes this also answers after a backward pass, so a
+        picture drawn afterwards can still show them.
+        """
+        return {
+            attr: self._args[-1] if where == "result" else self._inputs[where]
+            for attr, where in self.op.saved.items()
+        }
+
     @property
     def next_functions(self) -> tuple[tuple[Node | None, int], ...]:
-        n = len(self._inputs) if self.op.slots < 0 else self.op.slots
-        return tuple((_edge(x), 0) for x in self._inputs[:n])
+        return tuple((_edge(x), 0) for x in self.differentiable_inputs)
 
     @property
     def metadata(self) -> dict[str, Any]:
@@ -151,6 +179,8 @@ class AccumulateGrad:
         return "torch::autograd::AccumulateGrad"
 
     next_functions: tuple[()] = ()
+    inputs: tuple[()] = ()
+    differentiable_inputs: tuple[()] = ()
     metadata: dict[str, Any] = {}
 
     def __call__(self, grad: Any) -> None:
@@ -158,6 +188,14 @@ class AccumulateGrad:
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad object at {id(self):#x}>"
+
+
+def accumulator(x: Value) -> AccumulateGrad | None:
+    """The leaf's ``AccumulateGrad`` node if one exists now (a graph that uses the leaf is alive).
+
+    It is made by the first ``next_functions`` that reaches the leaf, as in PyTorch.
+    """
+    return x._ag() if x._ag is not None else None
 
 
 def _edge(x: Any) -> Node | AccumulateGrad | None:
@@ -316,6 +354,29 @@ class Value:
 
     def reciprocal(self) -> Value:
         return _apply(OPS["recip"], (self,))
+
+    # -- micrograd's names, so Karpathy's lecture code runs unchanged --------------------------
+
+    @property
+    def _prev(self) -> set[Value]:
+        """The Values this one was made from (micrograd's ``_prev``)."""
+        fn = self.grad_fn
+        return {x for x in fn.inputs if isinstance(x, Value)} if fn is not None else set()
+
+    @property
+    def _op(self) -> str:
+        """micrograd's op string (``'+'``, ``'*'``, ``'**2'``, ``'tanh'``...); ``''`` for a leaf."""
+        fn = self.grad_fn
+        return "" if fn is None else fn.op.micrograd.format(*fn.inputs)
+
+    def _backward(self) -> None:
+        """This Value's step of the chain rule, added into its inputs' grads (micrograd's)."""
+        fn = self.grad_fn
+        if fn is None:
+            return
+        for x, d in zip(fn.differentiable_inputs, fn.local_derivatives()):
+            if isinstance(x, Value) and x.requires_grad:
+                x.grad += self.grad * d
 
     def backward(self, gradient: float = 1.0, retain_graph: bool = False) -> None:
         """Fill ``.grad`` of every Value this one depends on that requires grad."""

@@ -180,6 +180,11 @@ class Op:
     saved: dict[str, int | str] = field(default_factory=dict)
 
     @property
+    def micrograd(self) -> str:
+        """micrograd's ``_op`` string, a format string over the inputs (``'**{1}'``)."""
+        return MICROGRAD[self.key]
+
+    @property
     def uses_result(self) -> bool:
         return "result" in self.saved.values()
 
@@ -252,6 +257,14 @@ def _affine_forward(*xs: float) -> float:
     # b + w1*x1 + w2*x2 + ... left to right, the order of micrograd's Neuron: the same floats
     return sum(map(operator.mul, xs[:n], xs[n : 2 * n]), xs[-1])
 
+
+# micrograd's op strings; what micrograd composes (a - b, a / b) in the same style
+MICROGRAD = {
+    "add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "neg": "-", "pow": "**{1}",
+    "powt": "**", "rpow": "**", "recip": "**-1", "exp": "exp", "log": "log", "tanh": "tanh",
+    "sigmoid": "sigmoid", "relu": "ReLU", "sin": "sin", "cos": "cos", "sqrt": "sqrt",
+    "abs": "abs", "sum": "+", "dot": "dot", "affine": "affine",
+}  # fmt: skip
 
 NARY: dict[str, Op] = {
     "sum": Op("sum", "SumBackward0", lambda *xs: fsum(xs), _sum_local, "sum", ("1",), -1, {}),

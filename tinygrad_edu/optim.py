@@ -60,7 +60,7 @@ class Optimizer:
             if isinstance(p, Value):
                 out.append((p, p.grad))
             elif p.grad is not None:
-                out.extend(zip(p._values, [g.data for g in p.grad._values]))
+                out.extend(zip(p.elements(), [g.data for g in p.grad.elements()]))
         return out
 
     def zero_grad(self, set_to_none: bool = True) -> None:

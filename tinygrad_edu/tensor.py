@@ -167,10 +167,19 @@ class TensorNode:
         return type(self).__name__
 
     @property
-    def next_functions(self) -> tuple[tuple[Any, int], ...]:
+    def inputs(self) -> tuple[Any, ...]:
+        """Every input of the op, in order: Tensors, and numbers (which always come second)."""
+        return self._inputs
+
+    @property
+    def differentiable_inputs(self) -> tuple[Any, ...]:
+        """The inputs that are PyTorch's slots, one per ``next_functions`` entry."""
         ins = self._inputs
-        n = len(ins) if self.slots < 0 else self.slots
-        return tuple((_edge(x), 0) for x in ins[:n])
+        return ins if self.slots < 0 else ins[: self.slots]
+
+    @property
+    def next_functions(self) -> tuple[tuple[Any, int], ...]:
+        return tuple((_edge(x), 0) for x in self.differentiable_inputs)
 
     @property
     def metadata(self) -> dict[str, Any]:
@@ -514,6 +523,13 @@ class Tensor:
         if self.dtype is bool_:
             return bool(v.data)
         return v.data
+
+    def elements(self) -> list[Value]:
+        """The tensor's elements, in row-major order: each a scalar Value with its own node.
+
+        Not a PyTorch method: tinygrad_edu's window into what a tensor is made of.
+        """
+        return list(self._values)
 
     def item(self) -> Any:
         if len(self._values) != 1:

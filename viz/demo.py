@@ -37,7 +37,7 @@ def _nodes(root: Value) -> list[Value]:
     inner = toposort([root])[::-1]
     leaves: list[Value] = []
     for v in inner:
-        for x in v.grad_fn._inputs:  # type: ignore[union-attr]
+        for x in v.grad_fn.inputs:  # type: ignore[union-attr]
             if isinstance(x, Value) and x.grad_fn is None and x not in leaves:
                 leaves.append(x)
     return leaves + inner

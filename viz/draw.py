@@ -23,7 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tinygrad_edu.engine import Value
+from tinygrad_edu.engine import Value, accumulator
 
 from .files import write_atomic
 from .render import render
@@ -112,7 +112,7 @@ class Graph:
 
 
 def _is_tensor(x: Any) -> bool:
-    return hasattr(x, "_values") and hasattr(x, "shape") and hasattr(x, "grad_fn")
+    return hasattr(x, "elements") and hasattr(x, "shape") and hasattr(x, "grad_fn")
 
 
 def _shape(t: Any) -> str:
@@ -160,12 +160,12 @@ def _walk(roots: Sequence[Any], inputs: Any, cost: Any, max_nodes: int) -> list[
 
 
 def _value_inputs(v: Value) -> list[Value]:
-    return [x for x in v.grad_fn._inputs if isinstance(x, Value)] if v.grad_fn else []
+    return [x for x in v.grad_fn.inputs if isinstance(x, Value)] if v.grad_fn else []
 
 
 def _tensor_inputs(t: Any) -> list[Any]:
     fn = getattr(t, "grad_fn", None)
-    return [x for x in getattr(fn, "_inputs", ()) if _is_tensor(x)]
+    return [x for x in getattr(fn, "inputs", ()) if _is_tensor(x)]
 
 
 # -- one drawing -----------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def _clusters(d: _Drawing, tensors: list[Any]) -> tuple[dict[int, Any], list[Any
             },
         )
         graphs.append(g)
-        for v in t._values:
+        for v in t.elements():
             where.setdefault(id(v), g)
     return where, graphs
 
@@ -327,7 +327,7 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
         if d.lit(fn):
             attrs.update(HIGHLIGHT)
         d.node(cluster, f"f{i}", fn.name(), "op", **attrs)
-        for j, x in enumerate(fn._inputs):
+        for j, x in enumerate(fn.inputs):
             if isinstance(x, Value):
                 d.dot.edge(f"v{index[id(x)]}", f"f{i}")
                 continue
@@ -365,10 +365,7 @@ def _saved(fn: Any) -> list[tuple[str, Any]]:
     Read from what the node keeps for its rule, so a picture drawn after backward still shows
     them, even though PyTorch itself would have freed them by then.
     """
-    return [
-        (attr.removeprefix("_saved_"), fn._args[-1] if where == "result" else fn._inputs[where])
-        for attr, where in fn.op.saved.items()
-    ]
+    return [(attr.removeprefix("_saved_"), v) for attr, v in fn.saved_values().items()]
 
 
 def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
@@ -380,7 +377,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
         if i not in accumulate:
             kind = "param" if id(x) in d.names else "leaf"
             _box(d, f"v{i}", _lines(*d.rows(x)), kind, x)
-            ag = x._ag() if x._ag is not None else None
+            ag = accumulator(x)
             _box(d, f"a{i}", "AccumulateGrad", "backward", ag)
             d.dot.edge(f"v{i}", f"a{i}")
             accumulate[i] = f"a{i}"
@@ -392,8 +389,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
             continue
         rows = [fn.name(), *([d.name(v)] if d.name(v) else []), f"data {fmt(v.data)}", d.grad(v)]
         _box(d, f"f{i}", _lines(*rows), "backward", v, fn)
-        n = len(fn._inputs) if fn.op.slots < 0 else fn.op.slots
-        for x in fn._inputs[:n]:
+        for x in fn.differentiable_inputs:
             if isinstance(x, Value) and x.requires_grad:  # torchviz skips constants' None slots
                 d.dot.edge(f"f{index[id(x)]}" if x.grad_fn is not None else leaf(x), f"f{i}")
         if show_saved:
@@ -413,7 +409,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
 
 
 def _elements(t: Any, d: _Drawing, key: str, limit: int = 4) -> str:
-    vals = t._values
+    vals = t.elements()
     if key == "data":
         parts = [fmt(v.data) for v in vals[:limit]]
     else:
@@ -450,7 +446,7 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
         _box(d, f"f{i}", _lines(*rows), "backward", t, fn)
     for i, t in enumerate(tensors):
         fn = getattr(t, "grad_fn", None)
-        for x in getattr(fn, "_inputs", ()) if fn is not None else ():
+        for x in getattr(fn, "inputs", ()) if fn is not None else ():
             if not _is_tensor(x) or not getattr(x, "requires_grad", False):
                 continue
             j = index[id(x)]
@@ -510,7 +506,7 @@ def draw(
         tensors = _walk(items, _tensor_inputs, lambda t: 2, max_nodes)
         _torch_tensors(d, tensors)
     else:
-        roots = [v for x in items for v in (x._values if _is_tensor(x) else [x])]
+        roots = [v for x in items for v in (x.elements() if _is_tensor(x) else [x])]
         d = _Drawing(roots, opts)
         _name_all(d, labels)
         tensors = []
@@ -532,7 +528,7 @@ def _name_all(d: _Drawing, labels: Mapping[str, Any] | None) -> None:
             d.names[id(obj)] = name
         elif _is_tensor(obj):
             d.names[id(obj)] = name
-            for i, v in enumerate(obj._values):
+            for i, v in enumerate(obj.elements()):
                 d.names[id(v)] = f"{name}[{i}]" if obj.shape else name
         else:
             raise TypeError(f"labels= maps names to Values or Tensors, got {type(obj).__name__}")

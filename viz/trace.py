@@ -178,7 +178,7 @@ class _Names:
         self.leaves: list[Value] = []
         count = 0
         for v in inner_forward:
-            for x in v.grad_fn._inputs:  # type: ignore[union-attr]
+            for x in v.grad_fn.inputs:  # type: ignore[union-attr]
                 if isinstance(x, Value) and id(x) not in self.name:
                     count += 1
                     self.leaves.append(x)
@@ -212,7 +212,7 @@ class _Names:
     def _expr(self, v: Value) -> str:
         """The op written over its inputs' names, parenthesised as its precedence needs."""
         op = v.grad_fn.op  # type: ignore[union-attr]
-        ins = v.grad_fn._inputs  # type: ignore[union-attr]
+        ins = v.grad_fn.inputs  # type: ignore[union-attr]
         if op.slots < 0:  # n-ary: sum(a, b, c), dot([a1, a2], [b1, b2]), w1*x1 + w2*x2 + b
             names = [self.of(x)[0] for x in ins]
             if op.key == "dot":
@@ -246,7 +246,7 @@ class _Names:
     def local_formula(self, v: Value, slot: int) -> str:
         """``d(<expr>)/d<input> = <local derivative over the names>``."""
         fn = v.grad_fn
-        op, ins = fn.op, fn._inputs  # type: ignore[union-attr]
+        op, ins = fn.op, fn.inputs  # type: ignore[union-attr]
         rule = _nary_rule(op, slot, len(ins)) if op.slots < 0 else op.dlocal[slot]
         names = [self.of(x) for x in ins]
         names.append((self.name[id(v)], self.prec[id(v)]))  # "out", the node's own value

@@ -58,7 +58,7 @@ def build_tree(root: Any) -> Tree:
         fn = getattr(root, "grad_fn", None)
         made = f"  [magenta]{fn.name()}[/magenta]" if fn is not None else ""
         top = Tree(f"[bold]tensor {_shape(root)}[/bold]{made}")
-        roots = list(root._values)
+        roots = list(root.elements())
     else:
         top = None
         roots = [root]
@@ -81,7 +81,7 @@ def build_tree(root: Any) -> Tree:
         if isinstance(x, Value) and not repeat:
             seen.add(id(x))
             if x.grad_fn is not None:
-                stack.extend((y, node) for y in reversed(x.grad_fn._inputs))
+                stack.extend((y, node) for y in reversed(x.grad_fn.inputs))
     assert first is not None
     return first
 
