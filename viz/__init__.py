@@ -13,6 +13,7 @@ stays cheap.
 
 from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
+from .notebook import in_notebook, show
 from .render import RenderError
 from .stepper import write_frames, write_html
 from .trace import Trace, trace
@@ -27,10 +28,12 @@ __all__ = [
     "RenderError",
     "Trace",
     "build",
+    "in_notebook",
     "draw",
     "parse_vars",
     "print_trace",
     "print_tree",
+    "show",
     "trace",
     "tree_text",
     "write_frames",
