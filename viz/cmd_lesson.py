@@ -5,6 +5,18 @@ cell, ``# %% [markdown]`` a prose cell whose lines are comments.  Running a less
 its code cells in order in one namespace, as ``python lessons/NN_topic.py`` would, and prints
 each prose cell as rendered Markdown before the output of the code that follows it.
 
+One source gives the teacher's and the student's versions.  A reference solution sits between
+``# BEGIN SOLUTION`` and ``# END SOLUTION`` lines; the student's blank is written under it as
+``# BLANK `` comments, which the teacher's version skips as comments.  ``student_version(text)``
+drops each solution and uncomments its blank: the blank runs, and the check after it fails with
+a message until the student fills it in.  ``--student`` prints that script, ``--notebook DIR``
+writes either version as a Jupyter notebook.
+
+>>> print(student_version("x = 1\n# BEGIN SOLUTION\ny = 2\n# END SOLUTION\n# BLANK y = ...\n"))
+x = 1
+y = ...
+<BLANKLINE>
+
 >>> cells = parse_cells("# %% [markdown]\\n# # Title\\n\\n# %%\\nx = 1\\n")
 >>> [(c.kind, c.source) for c in cells]
 [('markdown', '# Title'), ('code', 'x = 1')]
@@ -13,6 +25,7 @@ each prose cell as rendered Markdown before the output of the code that follows 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import sys
@@ -27,10 +40,22 @@ from rich.syntax import Syntax
 
 from viz.cli import UsageError
 
-__all__ = ["Cell", "Lesson", "find_lessons", "lessons_dir", "parse_cells", "register", "run_lesson"]
+__all__ = [
+    "Cell",
+    "Lesson",
+    "find_lessons",
+    "lessons_dir",
+    "parse_cells",
+    "register",
+    "run_lesson",
+    "student_version",
+    "write_notebook",
+]
 
 LESSON_FILE = re.compile(r"(\d+)_\w+\.py")
 CELL_MARK = re.compile(r"#\s?%%(.*)")
+BEGIN, END, BLANK = "# BEGIN SOLUTION", "# END SOLUTION", "# BLANK"
+PACKAGE = "tinygrad_edu_lessons"  # the lessons/ folder as the wheel installs it
 
 
 @dataclass(frozen=True)
@@ -48,15 +73,79 @@ class Lesson:
 
 
 def lessons_dir() -> Path:
-    """The ``lessons/`` folder of the checkout this package runs from (an editable install)."""
+    """The lessons folder: ``$TINYGRAD_EDU_LESSONS_DIR``, the checkout's, or the installed one.
+
+    In a checkout (an editable install) it is ``lessons/`` beside ``viz/``; the wheel installs the
+    same files as the data-only package ``tinygrad_edu_lessons``.
+    """
     env = os.environ.get("TINYGRAD_EDU_LESSONS_DIR")
-    where = Path(env) if env else Path(__file__).resolve().parent.parent / "lessons"
+    if env:
+        where = Path(env)
+    else:
+        checkout = Path(__file__).resolve().parent.parent
+        where = checkout / "lessons"
+        if not (where.is_dir() and (checkout / "pyproject.toml").is_file()):
+            where = _installed() or where
     if not where.is_dir():
         raise UsageError(
-            f"no lessons folder at {where}: the lessons ship with the source repository; "
-            "clone it and `pip install -e .`, or set TINYGRAD_EDU_LESSONS_DIR"
+            f"no lessons folder at {where}: reinstall tinygrad-edu, "
+            "or set TINYGRAD_EDU_LESSONS_DIR to a folder of lessons"
         )
     return where
+
+
+def _installed() -> Path | None:
+    try:
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def student_version(text: str) -> str:
+    """The lesson with every solution replaced by its blank (see the module's docstring)."""
+    out: list[str] = []
+    inside = False
+    for n, line in enumerate(text.splitlines(), 1):
+        mark = line.strip()
+        if mark == BEGIN:
+            if inside:
+                raise ValueError(f"line {n}: {BEGIN} inside a solution")
+            inside = True
+        elif mark == END:
+            if not inside:
+                raise ValueError(f"line {n}: {END} without {BEGIN}")
+            inside = False
+        elif inside:
+            continue
+        elif mark == BLANK or mark.startswith(BLANK + " "):
+            indent = line[: len(line) - len(line.lstrip())]
+            rest = mark[len(BLANK) + 1 :]
+            out.append(indent + rest if rest else "")
+        else:
+            out.append(line)
+    if inside:
+        raise ValueError(f"{BEGIN} without {END}")
+    return "\n".join(out) + "\n"
+
+
+def write_notebook(text: str, path: Path) -> Path:
+    """Write a percent-format lesson as a Jupyter notebook (needs jupytext)."""
+    try:
+        import jupytext  # type: ignore[import-not-found]
+    except ImportError:
+        raise UsageError(
+            "--notebook needs jupytext: pip install jupytext (or tinygrad-edu[dev])"
+        ) from None
+    nb = jupytext.reads(text, fmt="py:percent")
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(jupytext.writes(nb, fmt="ipynb"), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
 
 
 def parse_cells(text: str) -> list[Cell]:
@@ -110,17 +199,27 @@ def find_lessons(folder: Path | None = None) -> list[Lesson]:
     return sorted(found, key=lambda lesson: (lesson.number, lesson.path.name))
 
 
-def run_lesson(lesson: Lesson, *, console: Console | None = None, show_code: bool = False) -> int:
+def run_lesson(
+    lesson: Lesson,
+    *,
+    console: Console | None = None,
+    show_code: bool = False,
+    student: bool = False,
+) -> int:
     """Run a lesson's code cells in order in one namespace; prose cells are rendered between.
 
     Returns 0, or 1 when a cell raises (its traceback is printed: a lesson's checkpoint failed).
+    ``student=True`` runs the student's version (its checks fail until the blanks are filled).
     """
     console = console or Console()
     namespace = {"__name__": "__main__", "__file__": str(lesson.path)}
     folder = str(lesson.path.parent)
+    text = lesson.path.read_text(encoding="utf-8")
+    if student:
+        text = student_version(text)
     sys.path.insert(0, folder)  # lessons import their small helpers (_plot) from their folder
     try:
-        for cell in parse_cells(lesson.path.read_text(encoding="utf-8")):
+        for cell in parse_cells(text):
             if not cell.source.strip():
                 continue
             if cell.kind == "markdown":
@@ -158,6 +257,8 @@ def _list(lessons: list[Lesson]) -> None:
 def run(args: argparse.Namespace) -> int:
     lessons = find_lessons()
     if args.number is None:
+        if args.student or args.notebook is not None:
+            raise UsageError("--student and --notebook need a lesson number: lesson N --student")
         _list(lessons)
         return 0
     try:
@@ -168,11 +269,36 @@ def run(args: argparse.Namespace) -> int:
     if not chosen:
         numbers = ", ".join(str(lesson.number) for lesson in lessons) or "none"
         raise UsageError(f"no lesson {args.number}; the lessons are {numbers}")
-    return run_lesson(chosen[0], show_code=args.code)
+    lesson = chosen[0]
+    text = lesson.path.read_text(encoding="utf-8")
+    if args.student:
+        text = student_version(text)
+    if args.notebook is not None:
+        folder = Path(args.notebook)
+        path = write_notebook(text, folder / (lesson.path.stem + ".ipynb"))
+        for helper in sorted(lesson.path.parent.glob("_*.py")):  # what the lesson imports
+            (folder / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
+        print("wrote", path)
+        return 0
+    if args.student:
+        sys.stdout.write(text)
+        return 0
+    return run_lesson(lesson, show_code=args.code)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lesson", help="list the lessons, or run lesson N in the terminal")
     p.add_argument("number", nargs="?", metavar="N", help="the lesson to run (omit to list them)")
     p.add_argument("--code", action="store_true", help="show each code cell before its output")
+    p.add_argument(
+        "--student",
+        action="store_true",
+        help="the student's version: print the script with each solution replaced by a blank "
+        "(with --notebook, write it as a notebook)",
+    )
+    p.add_argument(
+        "--notebook",
+        metavar="DIR",
+        help="write lesson N as DIR/NN_topic.ipynb (and the helpers it imports) instead of running it",
+    )
     p.set_defaults(func=run)
