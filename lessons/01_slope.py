@@ -121,7 +121,12 @@ print("wrote", path)
 # ## Several inputs: one nudge at a time
 #
 # For `d = a*b + c`, nudge one input while holding the others still: that is the *partial*
-# derivative.  A `Value` gets all of them at once from one `backward()` call; they agree.
+# derivative.
+#
+# > **A preview.**  The cell below borrows `Value` and `backward()`, which lesson 02 introduces
+# > and lesson 04 explains: for now, read `Value(2.0)` as "a number that remembers how it was
+# > used", and `d.backward()` as "fill in every input's `.grad` with dd/d(input)".  All you need
+# > here is that the engine's answers agree with the nudges.
 
 # %%
 
@@ -149,22 +154,37 @@ for name, v in zip("abc", (va, vb, vc)):
 #
 # Write `central_difference(f, x, h=1e-5)` returning the central-difference slope of `f` at `x`.
 # Run `check_central_difference(central_difference)`: it tries it on a few functions whose
-# derivatives are known.  (The reference solution is filled in, so this lesson runs as it is.)
+# derivatives are known, with `h = 1e-3` and with your default `h`.  (The teacher's version has the
+# reference solution filled in; `tinygrad-edu lesson 1 --student` gives the blank to fill.)
 
 # %%
 import math
 
+from _exercise import attempt, close, passed
 
+
+# BEGIN SOLUTION
 def central_difference(f, x, h=1e-5):
-    return (f(x + h) - f(x - h)) / (2 * h)  # reference solution
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+# END SOLUTION
+# BLANK def central_difference(f, x, h=1e-5):
+# BLANK     raise NotImplementedError("Exercise 1.1: return the central-difference slope")
 
 
 def check_central_difference(fn):
     cases = [(math.sin, 0.7, math.cos(0.7)), (math.exp, 1.3, math.exp(1.3)), (f, -1.5, df(-1.5))]
     for g, x0, want in cases:
-        got = fn(g, x0)
-        assert abs(got - want) < 1e-6, f"{g.__name__} at {x0}: got {got}, want {want}"
-    print("check_central_difference: all good")
+        # h is passed explicitly: with h = 1e-3 a central difference is within h**2 * |f'''| / 6
+        # (about 1e-6 here) of the slope, while a forward one is off by about h * |f''| / 2
+        what = f"central_difference({g.__name__}, {x0}, h=1e-3)"
+        got = attempt(fn, g, x0, 1e-3, what=what, expected=f"about {want:.6f}")
+        close(got, want, what, tol=1e-5)
+        what = f"central_difference({g.__name__}, {x0}) with its default h"
+        got = attempt(fn, g, x0, what=what, expected=f"about {want:.6f}")
+        close(got, want, what, tol=1e-6)
+    passed("check_central_difference")
 
 
 check_central_difference(central_difference)

@@ -161,7 +161,13 @@ for name in ("AddBackward0", "PowBackward0", "MulBackward0"):
 # `SubBackward0`, and `2 / a` is not a division node at all.
 
 # %%
-answers = {  # reference solution; cover it up and write your own
+from _exercise import fail, passed, same_keys
+
+EXPRESSIONS = ["a - b", "1 - a", "a * 2", "a / b", "2 / a", "-a", "a ** 2", "2 ** a"]
+EXPRESSIONS += ["a.tanh()", "a.exp()"]
+
+# BEGIN SOLUTION
+answers = {
     "a - b": "SubBackward0",
     "1 - a": "RsubBackward1",
     "a * 2": "MulBackward0",
@@ -173,14 +179,22 @@ answers = {  # reference solution; cover it up and write your own
     "a.tanh()": "TanhBackward0",
     "a.exp()": "ExpBackward0",
 }
+# END SOLUTION
+# BLANK answers = {expr: "" for expr in EXPRESSIONS}  # write each grad_fn name in place of ""
 
 
 def check_names(answers):
+    same_keys(answers, EXPRESSIONS, "check_names")
     env = {"a": Value(0.5), "b": Value(2.0)}
-    actual = {expr: eval(expr, env).grad_fn.name() for expr in answers}
-    wrong = {expr: name for expr, name in actual.items() if name != answers[expr]}
-    assert not wrong, f"look again at: {wrong}"
-    print(f"check_names: all {len(answers)} right")
+    actual = {expr: eval(expr, env).grad_fn.name() for expr in EXPRESSIONS}
+    wrong = [expr for expr in EXPRESSIONS if answers[expr] != actual[expr]]
+    if wrong:
+        fail(
+            f"look again at {wrong}",
+            {expr: actual[expr] for expr in wrong},
+            {expr: answers[expr] for expr in wrong},
+        )
+    passed("check_names", f"all {len(EXPRESSIONS)} right")
 
 
 check_names(answers)

@@ -119,7 +119,11 @@ print("wrote", viz.draw(short).save(OUT / "short_chain.svg"))
 
 
 # %%
-def count_nodes(root):  # reference solution
+from _exercise import attempt, fail, passed
+
+
+# BEGIN SOLUTION
+def count_nodes(root):
     seen, stack = set(), [root.grad_fn]
     while stack:
         node = stack.pop()
@@ -130,11 +134,30 @@ def count_nodes(root):  # reference solution
     return len(seen)
 
 
+# END SOLUTION
+# BLANK def count_nodes(root):
+# BLANK     raise NotImplementedError("Exercise 3.1: count the backward nodes under root.grad_fn")
+
+
 def check_count_nodes(fn):
     a, b = Value(2.0), Value(-1.0)
-    for root in (o, twice, short, (a * b + a).tanh() * (b - 1) + 2, a.exp()):
-        assert fn(root) == len(toposort([root])), f"{fn(root)} vs {len(toposort([root]))}"
-    print("check_count_nodes: all good")
+    u = a * b  # used three times below: a walk that does not remember what it saw counts it 3 times
+    shared = u * u + u
+    roots = {
+        "o": o,
+        "twice": twice,
+        "short": short,
+        "(a*b + a).tanh() * (b - 1) + 2": (a * b + a).tanh() * (b - 1) + 2,
+        "a.exp()": a.exp(),
+        "u*u + u with u = a*b": shared,
+        "(u*u + u).tanh() * u": shared.tanh() * u,
+    }
+    for name, root in roots.items():
+        want = len(toposort([root]))
+        got = attempt(fn, root, what=f"count_nodes({name})", expected=f"{want} nodes")
+        if got != want:
+            fail(f"count_nodes({name})", f"{want} nodes", repr(got))
+    passed("check_count_nodes")
 
 
 check_count_nodes(count_nodes)

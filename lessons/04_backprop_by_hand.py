@@ -130,7 +130,11 @@ assert "TanhBackward0" in svg and f"{o.data:.4f}" in svg  # the output's data is
 
 
 # %%
-def by_hand(a, b, c, f):  # reference solution
+from _exercise import attempt, close, passed, same_keys
+
+
+# BEGIN SOLUTION
+def by_hand(a, b, c, f):
     e = a * b
     d = e + c
     dd = f  # L = d * f
@@ -140,15 +144,21 @@ def by_hand(a, b, c, f):  # reference solution
     return {"a": de * b, "b": de * a, "c": dc, "f": df}
 
 
+# END SOLUTION
+# BLANK def by_hand(a, b, c, f):
+# BLANK     raise NotImplementedError("Exercise 4.1: return the dict of dL/da, dL/db, dL/dc, dL/df")
+
+
 def check_by_hand(fn):
     for point in [(2.0, -3.0, 10.0, -2.0), (0.5, 4.0, -1.0, 3.0), (-1.5, -2.0, 0.0, 0.25)]:
         vs = [Value(p) for p in point]
         a, b, c, f = vs
         ((a * b + c) * f).backward()
-        got = fn(*point)
+        got = attempt(fn, *point, what=f"by_hand{point}", expected="a dict of four grads")
+        same_keys(got, "abcf", f"by_hand{point}")
         for name, v in zip("abcf", vs):
-            assert abs(got[name] - v.grad) < 1e-12, f"dL/d{name} at {point}: {got[name]}"
-    print("check_by_hand: all good")
+            close(got[name], v.grad, f"dL/d{name} at (a, b, c, f) = {point}", tol=1e-12)
+    passed("check_by_hand")
 
 
 check_by_hand(by_hand)

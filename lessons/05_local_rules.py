@@ -188,18 +188,31 @@ print("wrote", viz.draw(z).save(OUT / "values.svg"))
 
 
 # %%
-def sigmoid_rule(x, out):  # reference solution
+from _exercise import attempt, close, fail, passed
+
+
+# BEGIN SOLUTION
+def sigmoid_rule(x, out):
     return (out * (1 - out),)
+
+
+# END SOLUTION
+# BLANK def sigmoid_rule(x, out):
+# BLANK     raise NotImplementedError("Exercise 5.1: return (ds/dx,) from x and out")
 
 
 def check_sigmoid_rule(rule):
     for x0 in (-3.0, -0.5, 0.0, 0.7, 4.0):
         s = 1 / (1 + math.exp(-x0))
-        (mine,) = rule(x0, s)
+        what = f"sigmoid_rule({x0}, {s:.6f})"
         nudged = (1 / (1 + math.exp(-x0 - 1e-6)) - 1 / (1 + math.exp(-x0 + 1e-6))) / 2e-6
+        got = attempt(rule, x0, s, what=what, expected=f"({nudged:.6f},)")
+        if not (isinstance(got, tuple) and len(got) == 1):
+            fail(what, f"a one-element tuple like ({nudged:.6f},)", repr(got))
+        close(got[0], nudged, f"{what}[0] against nudging", tol=1e-8)
         (engine,) = Value(x0).sigmoid().grad_fn.local_derivatives()
-        assert abs(mine - nudged) < 1e-8 and abs(mine - engine) < 1e-12, f"at x = {x0}: {mine}"
-    print("check_sigmoid_rule: all good")
+        close(got[0], engine, f"{what}[0] against the engine's SigmoidBackward0", tol=1e-12)
+    passed("check_sigmoid_rule")
 
 
 check_sigmoid_rule(sigmoid_rule)

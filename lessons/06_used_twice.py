@@ -161,17 +161,30 @@ for style in ("micrograd", "torch"):
 
 
 # %%
-def grads(x, y):  # reference solution
+from _exercise import attempt, close, fail, passed
+
+
+# BEGIN SOLUTION
+def grads(x, y):
     return (x + x + y + 1, x)
+
+
+# END SOLUTION
+# BLANK def grads(x, y):
+# BLANK     raise NotImplementedError("Exercise 6.1: return (df/dx, df/dy)")
 
 
 def check_grads(fn):
     for x0, y0 in [(1.0, 2.0), (-0.5, 3.0), (2.5, -1.25)]:
         x, y = Value(x0), Value(y0)
         (x * x + x * y + x).backward()
-        dx, dy = fn(x0, y0)
-        assert (dx, dy) == (x.grad, y.grad), f"at {(x0, y0)}: {(dx, dy)} vs {(x.grad, y.grad)}"
-    print("check_grads: all good")
+        what = f"grads{(x0, y0)}"
+        got = attempt(fn, x0, y0, what=what, expected="(df/dx, df/dy)")
+        if not (isinstance(got, tuple) and len(got) == 2):
+            fail(what, f"a pair (df/dx, df/dy) = {(x.grad, y.grad)}", repr(got))
+        close(got[0], x.grad, f"df/dx at {(x0, y0)}", tol=1e-12)
+        close(got[1], y.grad, f"df/dy at {(x0, y0)}", tol=1e-12)
+    passed("check_grads")
 
 
 check_grads(grads)

@@ -201,7 +201,11 @@ print("wrote", viz.draw(w).save(OUT / "order.svg"))
 
 
 # %%
-def topo_order(root):  # reference solution
+from _exercise import attempt, fail, passed
+
+
+# BEGIN SOLUTION
+def topo_order(root):
     order, seen, stack = [], set(), [(root, False)]
     while stack:
         val, expanded = stack.pop()
@@ -214,20 +218,34 @@ def topo_order(root):  # reference solution
     return order[::-1]
 
 
+# END SOLUTION
+# BLANK def topo_order(root):
+# BLANK     raise NotImplementedError("Exercise 7.1: return the non-leaf Values, outputs first")
+
+
 def check_topo_order(fn):
     w = graph()[-1]
     a, b = Value(2.0), Value(-1.0)
     n = (a * b + a).tanh() * (b - a)
-    for root in (w, n, chain(50_000)[1]):
-        got = fn(root)
-        assert {id(val) for val in got} == {id(val) for val in toposort([root])}
-        assert len(got) == len({id(val) for val in got}), "a node appears twice"
+    for name, root in (("w", w), ("n", n), ("a chain of 50,000", chain(50_000)[1])):
+        want = toposort([root])
+        what = f"topo_order({name})"
+        got = attempt(fn, root, what=what, expected=f"a list of {len(want)} Values")
+        if not isinstance(got, list) or not all(isinstance(val, Value) for val in got):
+            fail(what, f"a list of {len(want)} Values", type(got).__name__)
+        if len(got) != len({id(val) for val in got}):
+            fail(what, "each node once", f"{len(got) - len({id(v) for v in got})} repeats")
+        if {id(val) for val in got} != {id(val) for val in want}:
+            labels = sorted(val.label or val.grad_fn.name() for val in got if val.grad_fn is None)
+            detail = f"leaves {labels}" if labels else f"{len(got)} Values"
+            fail(what, f"the {len(want)} non-leaf Values under {name}", detail)
         place = {id(val): i for i, val in enumerate(got)}
         for val in got:
             for inp in val.grad_fn.inputs:
-                if isinstance(inp, Value) and inp.grad_fn is not None:
-                    assert place[id(inp)] > place[id(val)], "an input before its consumer"
-    print("check_topo_order: all good")
+                inner = isinstance(inp, Value) and inp.grad_fn is not None
+                if inner and place[id(inp)] < place[id(val)]:
+                    fail(what, "every Value before its inputs", "an input before its consumer")
+    passed("check_topo_order")
 
 
 check_topo_order(topo_order)

@@ -122,7 +122,11 @@ assert len(paths) == len(t3.steps)  # one frame per step
 
 
 # %%
-def replay(steps):  # reference solution
+from _exercise import attempt, close, passed, same_keys
+
+
+# BEGIN SOLUTION
+def replay(steps):
     grads = {}
     for s in steps:
         for i in s.inputs:
@@ -131,20 +135,25 @@ def replay(steps):  # reference solution
     return grads
 
 
+# END SOLUTION
+# BLANK def replay(steps):
+# BLANK     raise NotImplementedError("Exercise 8.1: return {leaf label: grad} from the steps")
+
+
 def check_replay(fn):
-    roots = [expression()[0]]
+    roots = {"L": expression()[0]}
     p, q = Value(1.5, label="p"), Value(-0.5, label="q")
-    roots.append((p * q + p).tanh() * (q - p * p))
+    roots["(p*q + p).tanh() * (q - p*p)"] = (p * q + p).tanh() * (q - p * p)
     x = Value(3.0, label="x")
-    roots.append(x * x + x)
-    for root in roots:
+    roots["x*x + x"] = x * x + x
+    for name, root in roots.items():
         tr = viz.trace(root)
-        got = fn(tr.steps)
         want = {leaf.label: leaf.grad for leaf in tr.leaves}
-        assert got.keys() == want.keys(), f"leaves {sorted(got)} vs {sorted(want)}"
+        got = attempt(fn, tr.steps, what=f"replay of {name}", expected=want)
+        same_keys(got, want, f"replay of {name}")
         for k in want:
-            assert abs(got[k] - want[k]) < 1e-12, f"{k}: {got[k]} vs {want[k]}"
-    print("check_replay: all good")
+            close(got[k], want[k], f"the grad of {k} in {name}", tol=1e-12)
+    passed("check_replay")
 
 
 check_replay(replay)

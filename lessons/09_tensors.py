@@ -175,10 +175,15 @@ assert "SumBackward0" in (OUT / "seed_torch.svg").read_text()
 # whole number).  `check_prediction(predicted)` runs the program and compares.
 
 # %%
-predicted = [  # reference solution
+from _exercise import fail, passed
+
+# BEGIN SOLUTION
+predicted = [
     "tensor(4.6667, grad_fn=<DivBackward0>)",
     "tensor([0.6667, 1.3333, 2.0000])",
 ]
+# END SOLUTION
+# BLANK predicted = ["", ""]  # what print(q) shows, then what print(x.grad) shows
 
 
 def check_prediction(lines):
@@ -186,8 +191,12 @@ def check_prediction(lines):
     q = torch.sum(x * x) / 3
     q.backward()
     actual = [str(q), str(x.grad)]
-    assert lines == actual, f"you predicted {lines}, it printed {actual}"
-    print("check_prediction: right")
+    if not isinstance(lines, (list, tuple)) or len(lines) != 2:
+        fail("check_prediction", "two lines, print(q) then print(x.grad)", repr(lines))
+    for which, want, got in zip(("print(q)", "print(x.grad)"), actual, lines):
+        if got != want:
+            fail(f"what {which} shows", repr(want), repr(got))
+    passed("check_prediction", "right")
 
 
 check_prediction(predicted)

@@ -199,7 +199,13 @@ print("wrote", viz.draw(out, labels={"x": x}).save(OUT / "detach_values.svg"))
 # `check_flags(predictions)` evaluates them and compares.
 
 # %%
-predictions = {  # reference solution
+from _exercise import fail, passed, same_keys
+
+FLAG_EXPRESSIONS = ["p", "c", "p * c", "c + 1", "p.detach()", "(p * c).detach() * c"]
+FLAG_EXPRESSIONS += ["p.detach() * p"]
+
+# BEGIN SOLUTION
+predictions = {
     "p": (True, True),
     "c": (False, True),
     "p * c": (True, False),
@@ -208,18 +214,26 @@ predictions = {  # reference solution
     "(p * c).detach() * c": (False, True),
     "p.detach() * p": (True, False),
 }
+# END SOLUTION
+# BLANK predictions = {expr: (None, None) for expr in FLAG_EXPRESSIONS}  # (requires_grad, is_leaf)
 
 
 def check_flags(predictions):
+    same_keys(predictions, FLAG_EXPRESSIONS, "check_flags")
     p = torch.tensor([1.0], requires_grad=True)
     c = torch.tensor([2.0])
-    wrong = {}
-    for expr, guess in predictions.items():
+    actual = {}
+    for expr in FLAG_EXPRESSIONS:
         t = eval(expr, {"p": p, "c": c})
-        if (t.requires_grad, t.is_leaf) != guess:
-            wrong[expr] = (t.requires_grad, t.is_leaf)
-    assert not wrong, f"look again at: {wrong}"
-    print(f"check_flags: all {len(predictions)} right")
+        actual[expr] = (t.requires_grad, t.is_leaf)
+    wrong = [expr for expr in FLAG_EXPRESSIONS if predictions[expr] != actual[expr]]
+    if wrong:
+        fail(
+            f"look again at {wrong} (requires_grad, is_leaf)",
+            {expr: actual[expr] for expr in wrong},
+            {expr: predictions[expr] for expr in wrong},
+        )
+    passed("check_flags", f"all {len(FLAG_EXPRESSIONS)} right")
 
 
 check_flags(predictions)

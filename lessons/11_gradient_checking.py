@@ -127,7 +127,11 @@ print("wrote", save_chart(
 
 
 # %%
-def my_gradcheck(fn, *values, eps=1e-6, tol=1e-5):  # reference solution
+from _exercise import attempt, fail, passed
+
+
+# BEGIN SOLUTION
+def my_gradcheck(fn, *values, eps=1e-6, tol=1e-5):
     for v in values:
         v.grad = 0.0
     fn(*values).backward()
@@ -143,16 +147,38 @@ def my_gradcheck(fn, *values, eps=1e-6, tol=1e-5):  # reference solution
     return True
 
 
+# END SOLUTION
+# BLANK def my_gradcheck(fn, *values, eps=1e-6, tol=1e-5):
+# BLANK     raise NotImplementedError("Exercise 11.1: return True or False")
+
+
 def check_my_gradcheck(checker):
+    def verdict(name, want, fn, *values, **options):
+        what = f"my_gradcheck({name})"
+        got = attempt(checker, fn, *values, what=what, expected=want, **options)
+        if got is not want:
+            reason = "its gradients are right" if want else "its gradient is wrong"
+            fail(what, f"{want} ({reason})", repr(got))
+
     for name, fn in functions.items():
-        assert checker(fn, Value(0.7), Value(-1.2)) is True, f"{name} should pass"
-    assert checker(lambda x: x * x.data, Value(1.5)) is False, "x * x.data should fail"
-    assert checker(lambda x, y: x * y.data + y * x.data, Value(1.0), Value(2.0)) is False
-    assert checker(lambda x, y: (x * y.data).exp() + y, Value(1.0), Value(2.0)) is False
+        verdict(name, True, fn, Value(0.7), Value(-1.2))
+    verdict("x * x.data", False, lambda x: x * x.data, Value(1.5))
+    # wrong only in its second input's gradient: every input must be checked
+    verdict("x + y * y.data", False, lambda x, y: x + y * y.data, Value(1.0), Value(2.0))
+    verdict(
+        "(x * y.data).exp() + y", False, lambda x, y: (x * y.data).exp() + y, Value(1.0), Value(2.0)
+    )
+    # the same Values twice: grads left over from the first call must not count in the second
+    x, y = Value(0.3), Value(0.9)
+    verdict("x * y, first call", True, lambda x, y: x * y, x, y)
+    verdict("x * y, again on the same Values", True, lambda x, y: x * y, x, y)
+    # with eps = 1e-3 a central difference of sin is within 2e-7, a forward one is 3e-4 off
+    verdict("sin(x) with eps=1e-3", True, lambda x: x.sin(), Value(0.7), eps=1e-3)
     v = Value(0.25)
     checker(lambda x: x.exp(), v)
-    assert v.data == 0.25, "the nudged value must be restored"
-    print("check_my_gradcheck: all good")
+    if v.data != 0.25:
+        fail("the nudged Value after my_gradcheck", "its .data restored to 0.25", v.data)
+    passed("check_my_gradcheck")
 
 
 check_my_gradcheck(my_gradcheck)

@@ -151,25 +151,42 @@ print("wrote", viz.draw(y, style="torch").save(OUT / "small_mlp_torch.svg"))
 
 
 # %%
-def tanh_neuron(w, b, x):  # reference solution
+import math
+
+from _exercise import attempt, close, fail, passed
+
+
+# BEGIN SOLUTION
+def tanh_neuron(w, b, x):
     total = b
     for wi, xi in zip(w, x):
         total = total + wi * xi
     return total.tanh()
 
 
+# END SOLUTION
+# BLANK def tanh_neuron(w, b, x):
+# BLANK     raise NotImplementedError("Exercise 12.1: return tanh(w . x + b) as a Value")
+
+
 def check_tanh_neuron(fn):
     rng = random.Random(7)
-    for _ in range(5):
+    for k in range(5):
         w = [Value(rng.uniform(-1, 1)) for _ in range(3)]
         b = Value(rng.uniform(-1, 1))
         x = [rng.uniform(-2, 2) for _ in range(3)]
-        out = fn(w, b, x)
+        o = math.tanh(sum(wi.data * xi for wi, xi in zip(w, x)) + b.data)  # the neuron, by hand
+        what = f"tanh_neuron, case {k + 1}"
+        out = attempt(fn, w, b, x, what=what, expected=f"a Value with data {o:.6f}")
+        if not isinstance(out, Value):
+            fail(what, f"a Value with data {o:.6f}", repr(out))
+        close(out.data, o, f"{what}: its value tanh(w . x + b)", tol=1e-12)
         out.backward()
-        for i, p in enumerate([*w, b]):
-            nudged = numerical_grad(lambda *ps, x=x: fn(list(ps[:3]), ps[3], x), [*w, b], i, 1e-6)
-            assert abs(p.grad - nudged) < 1e-6, f"parameter {i}: {p.grad} vs {nudged}"
-    print("check_tanh_neuron: all good")
+        # the chain rule by hand: do/dwi = (1 - o**2) * xi and do/db = 1 - o**2
+        for i, p in enumerate(w):
+            close(p.grad, (1 - o * o) * x[i], f"{what}: do/dw{i} = (1 - o**2) * x{i}", tol=1e-12)
+        close(b.grad, 1 - o * o, f"{what}: do/db = 1 - o**2", tol=1e-12)
+    passed("check_tanh_neuron")
 
 
 check_tanh_neuron(tanh_neuron)

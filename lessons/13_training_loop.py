@@ -130,10 +130,19 @@ print("wrote", OUT / "decision_boundary.svg")
 
 
 # %%
-def sgd_step(params, lr):  # reference solution
+from _exercise import attempt, fail, passed
+
+
+# BEGIN SOLUTION
+def sgd_step(params, lr):
     for p in params:
         p.data -= lr * p.grad
         p.grad = 0.0
+
+
+# END SOLUTION
+# BLANK def sgd_step(params, lr):
+# BLANK     raise NotImplementedError("Exercise 13.1: step each p.data against p.grad, zero p.grad")
 
 
 def check_sgd_step(fn):
@@ -142,16 +151,24 @@ def check_sgd_step(fn):
     for p, q in zip(mine.parameters(), ref.parameters()):
         q.data = p.data
     opt = SGD(ref.parameters(), lr=0.1)
-    for _ in range(5):
+    for step in range(1, 6):
         hinge_loss([mine(p) for p in points[:10]], labels[:10]).backward()
-        fn(mine.parameters(), 0.1)
+        grads = [p.grad for p in mine.parameters()]
+        attempt(fn, mine.parameters(), 0.1, what=f"sgd_step, step {step}", expected="no error")
         opt.zero_grad()
         hinge_loss([ref(p) for p in points[:10]], labels[:10]).backward()
+        want = [q.data - 0.1 * q.grad for q in ref.parameters()]
         opt.step()
-    for p, q in zip(mine.parameters(), ref.parameters()):
-        assert p.data == q.data, "the parameters drifted apart from optim.SGD's"
-        assert p.grad == 0.0, "the grads were not zeroed"
-    print("check_sgd_step: all good")
+        for i, (p, q) in enumerate(zip(mine.parameters(), ref.parameters())):
+            if p.data != q.data:
+                fail(
+                    f"parameter {i} after step {step} (its grad was {grads[i]:+.6f}, lr 0.1)",
+                    f"optim.SGD's {want[i]!r}",
+                    repr(p.data),
+                )
+            if p.grad != 0.0:
+                fail(f"parameter {i}'s grad after step {step}", "0.0 (zeroed)", repr(p.grad))
+    passed("check_sgd_step")
 
 
 check_sgd_step(sgd_step)

@@ -154,24 +154,34 @@ print("wrote", save_chart(
 
 
 # %%
-def second_derivative(fn, x0):  # reference solution
+from _exercise import attempt, close, passed
+
+
+# BEGIN SOLUTION
+def second_derivative(fn, x0):
     v = Value(x0)
     (d1,) = grad([fn(v)], [v], create_graph=True)
     (d2,) = grad([d1], [v])
     return d2
 
 
+# END SOLUTION
+# BLANK def second_derivative(fn, x0):
+# BLANK     raise NotImplementedError("Exercise 14.1: return d2 fn / dx2 at x0 as a float")
+
+
 def check_second_derivative(fn):
     cases = [
-        (Value.sin, 0.8, -math.sin(0.8)),
-        (Value.exp, -0.3, math.exp(-0.3)),
-        (lambda v: v**5, 1.2, 20 * 1.2**3),
-        (lambda v: v * v.log(), 2.0, 1 / 2.0),
+        ("sin", Value.sin, 0.8, -math.sin(0.8)),
+        ("exp", Value.exp, -0.3, math.exp(-0.3)),
+        ("v**5", lambda v: v**5, 1.2, 20 * 1.2**3),
+        ("v * log(v)", lambda v: v * v.log(), 2.0, 1 / 2.0),
     ]
-    for g, x0, want in cases:
-        got = fn(g, x0)
-        assert abs(got - want) < 1e-9, f"at {x0}: got {got}, want {want}"
-    print("check_second_derivative: all good")
+    for name, g, x0, want in cases:
+        what = f"second_derivative({name}, {x0})"
+        got = attempt(fn, g, x0, what=what, expected=f"the float {want:.6f}")
+        close(got, want, what, tol=1e-9)  # a float: grad without create_graph returns one
+    passed("check_second_derivative")
 
 
 check_second_derivative(second_derivative)

@@ -140,7 +140,8 @@ def write_notebook(text: str, path: Path) -> Path:
             "--notebook needs jupytext: pip install jupytext (or tinygrad-edu[dev])"
         ) from None
     nb = jupytext.reads(text, fmt="py:percent")
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = kernel
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(jupytext.writes(nb, fmt="ipynb"), encoding="utf-8")
@@ -299,6 +300,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--notebook",
         metavar="DIR",
-        help="write lesson N as DIR/NN_topic.ipynb (and the helpers it imports) instead of running it",
+        help="write lesson N as DIR/NN_topic.ipynb (with the helpers it imports); do not run it",
     )
     p.set_defaults(func=run)
