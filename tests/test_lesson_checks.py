@@ -1,0 +1,448 @@
+"""Every exercise check can fail: each is fed the mistakes students make, and says what it wanted.
+
+A lesson is run once (in-process, pictures into a temporary folder) to get its namespace; then
+its ``check_...()`` is called with the reference solution (it passes) and with several plausible
+wrong answers (forgetting the upstream gradient, ``=`` for ``+=``, a forward difference, a wrong
+activation, a missing bias, an empty answer, ...): each must raise an ``AssertionError`` whose
+message says what was expected and what came.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import os
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+
+from viz.cmd_lesson import student_version
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+_NAMESPACES: dict[str, dict] = {}
+
+
+def lesson(prefix: str, tmp_path_factory) -> dict:
+    """The namespace of lesson ``prefix`` (run once per test session)."""
+    if prefix not in _NAMESPACES:
+        (path,) = LESSONS.glob(f"{prefix}_*.py")
+        out = tmp_path_factory.mktemp(f"lesson{prefix}")
+        old_cwd, old_env = os.getcwd(), os.environ.get("TINYGRAD_EDU_LESSONS_OUT")
+        os.environ["TINYGRAD_EDU_LESSONS_OUT"] = str(out)
+        os.chdir(out)
+        sys.path.insert(0, str(LESSONS))
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                _NAMESPACES[prefix] = runpy.run_path(str(path), run_name="__main__")
+        finally:
+            sys.path.remove(str(LESSONS))
+            os.chdir(old_cwd)
+            if old_env is None:
+                os.environ.pop("TINYGRAD_EDU_LESSONS_OUT", None)
+            else:
+                os.environ["TINYGRAD_EDU_LESSONS_OUT"] = old_env
+    return _NAMESPACES[prefix]
+
+
+def rejected(check, answer) -> str:
+    with contextlib.redirect_stdout(io.StringIO()) as printed, pytest.raises(AssertionError) as e:
+        check(answer)
+    message = str(e.value)
+    assert "expected" in message and "got" in message, message
+    assert "all good" not in printed.getvalue()
+    return message
+
+
+# --- the wrong answers, lesson by lesson -------------------------------------------------------
+
+
+def wrong_01(ns):
+    yield "forward difference", lambda f, x, h=1e-5: (f(x + h) - f(x)) / h
+    yield "forward difference, tiny h", lambda f, x, h=1e-8: (f(x + h) - f(x)) / h
+    yield "backward difference", lambda f, x, h=1e-5: (f(x) - f(x - h)) / h
+    yield "divided by h, not 2h", lambda f, x, h=1e-5: (f(x + h) - f(x - h)) / h
+    yield "the value, not the slope", lambda f, x, h=1e-5: f(x)
+    yield "nothing returned", lambda f, x, h=1e-5: None
+
+
+def wrong_02(ns):
+    right = dict(ns["answers"])
+    yield "empty", {}
+    yield "partial", {k: right[k] for k in list(right)[:5]}
+    yield "1 - a as SubBackward0", {**right, "1 - a": "SubBackward0"}
+    yield "2 / a as DivBackward0", {**right, "2 / a": "DivBackward0"}
+    yield "2 ** a as PowBackward0", {**right, "2 ** a": "PowBackward0"}
+    yield "names without the 0", {k: v.rstrip("0") for k, v in right.items()}
+    yield "blank", {k: "" for k in right}
+
+
+def wrong_03(ns):
+    def tree_walk(root):  # counts a shared node once per path
+        stack, n = [root.grad_fn], 0
+        while stack:
+            node = stack.pop()
+            if node is None or type(node).__name__ == "AccumulateGrad":
+                continue
+            n += 1
+            stack.extend(m for m, _ in node.next_functions)
+        return n
+
+    def with_leaves(root):
+        seen, stack = set(), [root.grad_fn]
+        while stack:
+            node = stack.pop()
+            if node is None or id(node) in seen:
+                continue
+            seen.add(id(node))
+            stack.extend(m for m, _ in getattr(node, "next_functions", ()))
+        return len(seen)
+
+    def first_input_only(root):
+        node, n = root.grad_fn, 0
+        while node is not None and type(node).__name__ != "AccumulateGrad":
+            n += 1
+            node = node.next_functions[0][0] if node.next_functions else None
+        return n
+
+    yield "a tree walk without remembering", tree_walk
+    yield "the AccumulateGrads counted", with_leaves
+    yield "only the first input followed", first_input_only
+    yield "always 0", lambda root: 0
+    yield "nothing returned", lambda root: None
+
+
+def wrong_04(ns):
+    right = ns["by_hand"]
+    yield "upstream forgotten", lambda a, b, c, f: {"a": b, "b": a, "c": 1.0, "f": a * b + c}
+    yield "a and b swapped", lambda a, b, c, f: {**right(a, b, c, f), "a": f * a, "b": f * b}
+    yield "dL/dc = 1", lambda a, b, c, f: {**right(a, b, c, f), "c": 1.0}
+    yield "dL/df = f", lambda a, b, c, f: {**right(a, b, c, f), "f": f}
+    yield (
+        "a key missing",
+        lambda a, b, c, f: {k: v for k, v in right(a, b, c, f).items() if k != "c"},
+    )
+    yield "empty", lambda a, b, c, f: {}
+
+
+def wrong_05(ns):
+    yield "the output itself", lambda x, out: (out,)
+    yield "1 - out", lambda x, out: (1 - out,)
+    yield "the input for the output", lambda x, out: (x * (1 - x),)
+    yield "tanh's rule", lambda x, out: (1 - out**2,)
+    yield "a bare number", lambda x, out: out * (1 - out)
+    yield "an empty tuple", lambda x, out: ()
+
+
+def wrong_06(ns):
+    yield "= for += (the last path only)", lambda x, y: (1.0, x)
+    yield "the x*x path counted once", lambda x, y: (x + y + 1, x)
+    yield "the + x path forgotten", lambda x, y: (2 * x + y, x)
+    yield "swapped", lambda x, y: (x, 2 * x + y + 1)
+    yield "one number", lambda x, y: 2 * x + y + 1
+
+
+def wrong_07(ns):
+    Value = ns["Value"]
+
+    def recursive(root):
+        order, seen = [], set()
+
+        def visit(v):
+            if id(v) in seen or v.grad_fn is None:
+                return
+            seen.add(id(v))
+            for i in v.grad_fn.inputs:
+                if isinstance(i, Value):
+                    visit(i)
+            order.append(v)
+
+        visit(root)
+        return order[::-1]
+
+    def inputs_first(root):
+        return ns["topo_order"](root)[::-1]
+
+    def with_leaves(root):
+        order, seen, stack = [], set(), [(root, False)]
+        while stack:
+            val, expanded = stack.pop()
+            if expanded:
+                order.append(val)
+            elif id(val) not in seen:
+                seen.add(id(val))
+                stack.append((val, True))
+                if val.grad_fn is not None:
+                    stack.extend((i, False) for i in val.grad_fn.inputs if isinstance(i, Value))
+        return order[::-1]
+
+    def no_seen_set(root):  # emits a shared node once per path
+        order, stack = [], [(root, False)]
+        while stack:
+            val, expanded = stack.pop()
+            if expanded:
+                order.append(val)
+            elif val.grad_fn is not None:
+                stack.append((val, True))
+                stack.extend((i, False) for i in val.grad_fn.inputs if isinstance(i, Value))
+        return order[::-1]
+
+    yield "recursive (breaks on the deep chain)", recursive
+    yield "inputs first", inputs_first
+    yield "leaves included", with_leaves
+    yield "no seen set", no_seen_set
+    yield "empty", lambda root: []
+
+
+def wrong_08(ns):
+    def assign(steps):  # = for +=
+        grads = {}
+        for s in steps:
+            for i in s.inputs:
+                if i.value is not None and i.value.grad_fn is None and i.value.requires_grad:
+                    grads[i.label] = s.upstream * i.local
+        return grads
+
+    def no_upstream(steps):
+        grads = {}
+        for s in steps:
+            for i in s.inputs:
+                if i.value is not None and i.value.grad_fn is None and i.value.requires_grad:
+                    grads[i.label] = grads.get(i.label, 0.0) + i.local
+        return grads
+
+    def every_input(steps):
+        grads = {}
+        for s in steps:
+            for i in s.inputs:
+                grads[i.label] = grads.get(i.label, 0.0) + s.upstream * i.local
+        return grads
+
+    yield "= for +=", assign
+    yield "upstream forgotten", no_upstream
+    yield "inner nodes and constants included", every_input
+    yield "empty", lambda steps: {}
+
+
+def wrong_09(ns):
+    right = list(ns["predicted"])
+    yield "no grad_fn", ["tensor(4.6667)", right[1]]
+    yield "the sum, not the mean", ["tensor(14., grad_fn=<DivBackward0>)", right[1]]
+    yield "the /3 forgotten in the grad", [right[0], "tensor([2., 4., 6.])"]
+    yield "SumBackward0 for the division", ["tensor(4.6667, grad_fn=<SumBackward0>)", right[1]]
+    yield "one line", right[:1]
+    yield "empty", []
+
+
+def wrong_10(ns):
+    right = dict(ns["predictions"])
+    yield "empty", {}
+    yield "partial", {k: right[k] for k in list(right)[:3]}
+    yield "detach keeps requires_grad", {**right, "p.detach()": (True, True)}
+    yield "c + 1 is not a leaf", {**right, "c + 1": (False, False)}
+    yield "p.detach() * p does not require grad", {**right, "p.detach() * p": (False, True)}
+    yield "all unknown", {k: (None, None) for k in right}
+
+
+def wrong_11(ns):
+    def no_reset(fn, *values, eps=1e-6, tol=1e-5):
+        fn(*values).backward()
+        for v in values:
+            old = v.data
+            v.data = old + eps
+            up = fn(*values).data
+            v.data = old - eps
+            down = fn(*values).data
+            v.data = old
+            if abs(v.grad - (up - down) / (2 * eps)) > tol * (1 + abs(v.grad)):
+                return False
+        return True
+
+    def forward(fn, *values, eps=1e-6, tol=1e-5):
+        for v in values:
+            v.grad = 0.0
+        out = fn(*values)
+        out.backward()
+        for v in values:
+            old = v.data
+            v.data = old + eps
+            up = fn(*values).data
+            v.data = old
+            if abs(v.grad - (up - out.data) / eps) > tol * (1 + abs(v.grad)):
+                return False
+        return True
+
+    def first_only(fn, *values, eps=1e-6, tol=1e-5):
+        for v in values:
+            v.grad = 0.0
+        fn(*values).backward()
+        v = values[0]  # the other inputs are never nudged
+        old = v.data
+        v.data = old + eps
+        up = fn(*values).data
+        v.data = old - eps
+        down = fn(*values).data
+        v.data = old
+        return abs(v.grad - (up - down) / (2 * eps)) <= tol * (1 + abs(v.grad))
+
+    def no_restore(fn, *values, eps=1e-6, tol=1e-5):
+        ok = ns["my_gradcheck"](fn, *values, eps=eps, tol=tol)
+        values[0].data += eps
+        return ok
+
+    yield "grads never reset", no_reset
+    yield "forward difference", forward
+    yield "only the first input checked", first_only
+    yield "the nudge not restored", no_restore
+    yield "always True", lambda fn, *values, eps=1e-6, tol=1e-5: True
+    yield "always False", lambda fn, *values, eps=1e-6, tol=1e-5: False
+
+
+def wrong_12(ns):
+    Value = ns["Value"]
+
+    def weighted(w, b, x, bias=True):
+        total = b if bias else Value(0.0)
+        for wi, xi in zip(w, x):
+            total = total + wi * xi
+        return total
+
+    yield "no bias", lambda w, b, x: weighted(w, b, x, bias=False).tanh()
+    yield "relu instead of tanh", lambda w, b, x: weighted(w, b, x).relu()
+    yield "sigmoid instead of tanh", lambda w, b, x: weighted(w, b, x).sigmoid()
+    yield "no activation", lambda w, b, x: weighted(w, b, x)
+    yield "bias after tanh", lambda w, b, x: weighted(w, b, x, bias=False).tanh() + b
+    yield "through .data (no graph)", lambda w, b, x: Value(weighted(w, b, x).data).tanh()
+    yield "a float", lambda w, b, x: math.tanh(weighted(w, b, x).data)
+
+
+def wrong_13(ns):
+    def ascend(params, lr):
+        for p in params:
+            p.data += lr * p.grad
+            p.grad = 0.0
+
+    def no_zero(params, lr):
+        for p in params:
+            p.data -= lr * p.grad
+
+    def zero_first(params, lr):
+        for p in params:
+            p.grad = 0.0
+            p.data -= lr * p.grad
+
+    def lr_ignored(params, lr):
+        for p in params:
+            p.data -= p.grad
+            p.grad = 0.0
+
+    yield "+= (uphill)", ascend
+    yield "grads not zeroed", no_zero
+    yield "zeroed before the step", zero_first
+    yield "lr ignored", lr_ignored
+    yield "nothing done", lambda params, lr: None
+
+
+def wrong_14(ns):
+    Value, grad = ns["Value"], ns["grad"]
+
+    def first(fn, x0):
+        v = Value(x0)
+        (d1,) = grad([fn(v)], [v])
+        return d1
+
+    def no_create_graph(fn, x0):
+        v = Value(x0)
+        (d1,) = grad([fn(v)], [v])
+        (d2,) = grad([d1], [v])
+        return d2
+
+    def as_value(fn, x0):
+        v = Value(x0)
+        (d1,) = grad([fn(v)], [v], create_graph=True)
+        (d2,) = grad([d1], [v], create_graph=True)
+        return d2
+
+    def nudged_once(fn, x0, h=1e-5):  # a forward difference of the first derivative
+        def d1(x):
+            v = Value(x)
+            return grad([fn(v)], [v])[0]
+
+        return (d1(x0 + h) - d1(x0)) / h
+
+    yield "the first derivative", first
+    yield "without create_graph", no_create_graph
+    yield "a Value, not a float", as_value
+    yield "a forward difference of the first derivative", nudged_once
+    yield "nothing returned", lambda fn, x0: None
+
+
+CHECKS = {
+    "01": ("check_central_difference", "central_difference", wrong_01),
+    "02": ("check_names", "answers", wrong_02),
+    "03": ("check_count_nodes", "count_nodes", wrong_03),
+    "04": ("check_by_hand", "by_hand", wrong_04),
+    "05": ("check_sigmoid_rule", "sigmoid_rule", wrong_05),
+    "06": ("check_grads", "grads", wrong_06),
+    "07": ("check_topo_order", "topo_order", wrong_07),
+    "08": ("check_replay", "replay", wrong_08),
+    "09": ("check_prediction", "predicted", wrong_09),
+    "10": ("check_flags", "predictions", wrong_10),
+    "11": ("check_my_gradcheck", "my_gradcheck", wrong_11),
+    "12": ("check_tanh_neuron", "tanh_neuron", wrong_12),
+    "13": ("check_sgd_step", "sgd_step", wrong_13),
+    "14": ("check_second_derivative", "second_derivative", wrong_14),
+}
+
+
+def register(prefix: str, check: str, answer: str, wrongs) -> None:
+    """Add a lesson's check (new lessons call this from their own section below)."""
+    CHECKS[prefix] = (check, answer, wrongs)
+
+
+@pytest.mark.parametrize("prefix", sorted(CHECKS))
+def test_the_reference_solution_passes(prefix, tmp_path_factory):
+    check, answer, _ = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        ns[check](ns[answer])
+    assert f"{check}:" in printed.getvalue()
+
+
+@pytest.mark.parametrize("prefix", sorted(CHECKS))
+def test_every_wrong_answer_is_rejected_with_what_was_expected(prefix, tmp_path_factory):
+    check, _, wrongs = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    cases = list(wrongs(ns))
+    assert len(cases) >= 4, "feed each check several wrong answers"
+    for name, answer in cases:
+        try:
+            rejected(ns[check], answer)
+        except BaseException as e:
+            raise AssertionError(f"lesson {prefix}, {name!r} was not rejected properly: {e}") from e
+
+
+def test_every_lesson_with_an_exercise_has_its_wrong_answers_here():
+    lessons = sorted(p.name[:2] for p in LESSONS.glob("[0-9][0-9]_*.py"))
+    assert sorted(CHECKS) == lessons
+
+
+@pytest.mark.parametrize("prefix", sorted(CHECKS))
+def test_the_students_blank_runs_and_fails_its_check(prefix, tmp_path_factory):
+    check, answer, _ = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    (path,) = LESSONS.glob(f"{prefix}_*.py")
+    text = path.read_text(encoding="utf-8")
+    student = student_version(text)
+    assert "# BEGIN SOLUTION" in text and "BEGIN SOLUTION" not in student
+    # the blank's code: what the student version has in place of each solution
+    blank = "\n".join(
+        line.strip()[len("# BLANK ") :] for line in text.splitlines() if line.startswith("# BLANK")
+    )
+    assert blank.strip(), "a solution needs a blank for the student"
+    scope = dict(ns)
+    exec(blank, scope)
+    message = rejected(ns[check], scope[answer])
+    assert len(message) < 2000
