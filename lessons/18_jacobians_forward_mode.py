@@ -211,6 +211,12 @@ def check_jacobian(jac):
             [0.5, 2.0, -1.0],
             [[-math.exp(0.5), 0.0, math.exp(0.5)], [0.0, 12.0, 0.0]],
         ),
+        (  # both outputs go through u = a*b: its saved values are needed twice
+            "(sin(u), u*c) with u = a*b",
+            lambda x: (lambda u: torch.stack([u.sin(), u * x[2]]))(x[0] * x[1]),
+            [0.5, 2.0, 3.0],
+            [[2.0 * math.cos(1.0), 0.5 * math.cos(1.0), 0.0], [6.0, 1.5, 1.0]],
+        ),
     ]
     for name, fn, x0, want in cases:
         what = f"jacobian({name}) at {x0}"

@@ -379,6 +379,121 @@ def wrong_14(ns):
     yield "nothing returned", lambda fn, x0: None
 
 
+def wrong_15(ns):
+    yield "exp(v), the numerator only", lambda v: math.exp(v)
+    yield "sigmoid(-v)", lambda v: 1 / (1 + math.exp(v))
+    yield "the value, not the derivative", lambda v: math.log1p(math.exp(v))
+    yield "1 / (1 + exp(v)) ** 2", lambda v: 1 / (1 + math.exp(v)) ** 2
+    yield "a Value, not a float", lambda v: ns["Value"](1 / (1 + math.exp(-v)))
+    yield "nothing returned", lambda v: None
+
+
+def wrong_16(ns):
+    Value = ns["Value"]
+
+    def total(vals):
+        return sum(vals[1:], vals[0])
+
+    def naive(logits, t):  # no max subtracted: overflows on large logits
+        exps = [z.exp() for z in logits]
+        return total(exps).log() - logits[t]
+
+    def no_log(logits, t):
+        m = max(z.data for z in logits)
+        exps = [(z - m).exp() for z in logits]
+        return -(exps[t] / total(exps))
+
+    def no_minus(logits, t):
+        return -ns["cross_entropy"](logits, t)
+
+    def wrong_target(logits, t):
+        return ns["cross_entropy"](logits, (t + 1) % len(logits))
+
+    def through_data(logits, t):
+        return Value(ns["cross_entropy"](logits, t).data)
+
+    def squared_error(logits, t):
+        m = max(z.data for z in logits)
+        exps = [(z - m).exp() for z in logits]
+        p = [e / total(exps) for e in exps]
+        return total([(pk - (k == t)) ** 2 for k, pk in enumerate(p)])
+
+    yield "no max subtracted", naive
+    yield "the probability, not its log", no_log
+    yield "the minus sign forgotten", no_minus
+    yield "the wrong class", wrong_target
+    yield "through .data (no graph)", through_data
+    yield "squared error on the probabilities", squared_error
+    yield "a float", lambda logits, t: ns["cross_entropy"](logits, t).data
+
+
+def wrong_17(ns):
+    def in_order(n, size, rng):
+        return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+
+    def drop_last(n, size, rng):
+        return [b for b in ns["minibatches"](n, size, rng) if len(b) == size]
+
+    def with_replacement(n, size, rng):
+        flat = [rng.randrange(n) for _ in range(n)]
+        return [flat[i : i + size] for i in range(0, n, size)]
+
+    def own_rng(n, size, rng):
+        import random
+
+        return ns["minibatches"](n, size, random.Random())
+
+    def one_batch(n, size, rng):
+        order = list(range(n))
+        rng.shuffle(order)
+        return [order]
+
+    yield "not shuffled", in_order
+    yield "the last short batch dropped", drop_last
+    yield "drawn with replacement", with_replacement
+    yield "its own unseeded generator", own_rng
+    yield "one batch of everything", one_batch
+    yield "empty", lambda n, size, rng: []
+
+
+def wrong_18(ns):
+    torch = ns["torch"]
+
+    def transposed(fn, x0):
+        rows = ns["jacobian"](fn, x0)
+        return [list(col) for col in zip(*rows)]
+
+    def summed(fn, x0):  # one backward with ones: the column sums, not the rows
+        x = torch.tensor(x0, dtype=torch.float64, requires_grad=True)
+        y = fn(x)
+        y.backward(gradient=torch.ones(y.shape[0], dtype=torch.float64))
+        return [x.grad.tolist()] * y.shape[0]
+
+    def accumulated(fn, x0):  # backward per row without clearing x.grad
+        x = torch.tensor(x0, dtype=torch.float64, requires_grad=True)
+        y = fn(x)
+        rows = []
+        for i in range(y.shape[0]):
+            y[i].backward(retain_graph=True)
+            rows.append(x.grad.tolist())
+        return rows
+
+    def no_retain(fn, x0):
+        x = torch.tensor(x0, dtype=torch.float64, requires_grad=True)
+        y = fn(x)
+        return [torch.autograd.grad(y[i], x)[0].tolist() for i in range(y.shape[0])]
+
+    def first_row_only(fn, x0):
+        return ns["jacobian"](fn, x0)[:1]
+
+    yield "transposed", transposed
+    yield "one backward with ones", summed
+    yield "x.grad accumulated across rows", accumulated
+    yield "retain_graph forgotten", no_retain
+    yield "the first row only", first_row_only
+    yield "nothing returned", lambda fn, x0: None
+
+
 CHECKS = {
     "01": ("check_central_difference", "central_difference", wrong_01),
     "02": ("check_names", "answers", wrong_02),
@@ -394,12 +509,11 @@ CHECKS = {
     "12": ("check_tanh_neuron", "tanh_neuron", wrong_12),
     "13": ("check_sgd_step", "sgd_step", wrong_13),
     "14": ("check_second_derivative", "second_derivative", wrong_14),
+    "15": ("check_softplus_rule", "softplus_rule", wrong_15),
+    "16": ("check_cross_entropy", "cross_entropy", wrong_16),
+    "17": ("check_minibatches", "minibatches", wrong_17),
+    "18": ("check_jacobian", "jacobian", wrong_18),
 }
-
-
-def register(prefix: str, check: str, answer: str, wrongs) -> None:
-    """Add a lesson's check (new lessons call this from their own section below)."""
-    CHECKS[prefix] = (check, answer, wrongs)
 
 
 @pytest.mark.parametrize("prefix", sorted(CHECKS))

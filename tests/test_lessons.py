@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from viz.cmd_lesson import parse_cells
+from viz.cmd_lesson import parse_cells, student_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 FILES = sorted(p for p in LESSONS.glob("[0-9][0-9]_*.py"))
 
 
-def test_there_are_at_least_twelve_numbered_lessons():
+def test_there_are_at_least_eighteen_numbered_lessons():
     numbers = [int(p.name[:2]) for p in FILES]
-    assert len(numbers) >= 12
+    assert len(numbers) >= 18
     assert numbers == list(range(1, len(numbers) + 1))  # no gaps, no duplicates
 
 
@@ -54,6 +54,29 @@ def test_lesson_is_a_percent_notebook_with_checkpoints_and_an_exercise(path: Pat
     assert re.search(r"^\s*assert ", code, re.M)
     assert re.search(r"^## Exercise", prose, re.M)
     assert re.search(r"^check_\w+\(", code, re.M)  # the exercise's check runs on the reference
+
+
+@pytest.mark.slow  # each lesson runs a second time; test_lesson_checks runs every blank quickly
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_student_version_runs_up_to_its_exercise_and_fails_its_check(path, tmp_path):
+    text = path.read_text(encoding="utf-8")
+    assert text.count("# BEGIN SOLUTION") >= 1
+    assert text.count("# BEGIN SOLUTION") == text.count("# END SOLUTION")
+    student = tmp_path / path.name
+    student.write_text(student_version(text), encoding="utf-8")
+    env = {
+        **os.environ,
+        "TINYGRAD_EDU_LESSONS_OUT": str(tmp_path),
+        "PYTHONPATH": os.pathsep.join([str(LESSONS), os.environ.get("PYTHONPATH", "")]),
+    }
+    proc = subprocess.run(
+        [sys.executable, str(student)], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr[-2000:]
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("_exercise.WrongAnswerError: "), proc.stderr[-2000:]
+    assert "expected" in last and "got" in last
+    assert ": all good" not in proc.stdout
 
 
 def test_the_readme_lists_every_lesson_once_in_order():
