@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from viz.cli import main
-from viz.cmd_lesson import find_lessons, parse_cells
+from viz.cmd_lesson import find_lessons, parse_cells, run_lesson, student_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 # `python -m viz.cli` would load the CLI twice (as __main__ and as viz.cli), so run its main()
@@ -127,3 +128,78 @@ def test_the_docstring_examples_run():
 
     result = doctest.testmod(importlib.import_module("viz.cmd_lesson"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_student_prints_the_lesson_with_blanks_for_solutions(capsys):
+    assert main(["lesson", "1", "--student"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# %% [markdown]\n# # Lesson 01:")
+    assert "BEGIN SOLUTION" not in out and "# BLANK" not in out
+    assert 'raise NotImplementedError("Exercise 1.1' in out
+    assert "return (f(x + h) - f(x - h)) / (2 * h)" not in out  # the reference is gone
+    assert "check_central_difference(central_difference)" in out  # the check stays
+
+
+def test_student_version_of_every_lesson_compiles():
+    for lesson in find_lessons():
+        text = student_version(lesson.path.read_text(encoding="utf-8"))
+        compile(text, lesson.path.name, "exec")
+        assert "BEGIN SOLUTION" not in text
+
+
+def test_student_version_rejects_unbalanced_markers():
+    with pytest.raises(ValueError, match="without"):
+        student_version("# BEGIN SOLUTION\nx = 1\n")
+    with pytest.raises(ValueError, match="without"):
+        student_version("x = 1\n# END SOLUTION\n")
+
+
+def test_run_student_stops_at_the_check(in_tmp, capsys):
+    lesson = next(lesson for lesson in find_lessons() if lesson.number == 6)
+    assert run_lesson(lesson, student=True) == 1
+    out, err = capsys.readouterr()
+    assert "check_grads: all good" not in out
+    assert "WrongAnswerError" in err and "expected" in err and "Exercise 6.1" in err
+
+
+@pytest.mark.parametrize("student", [False, True])
+def test_notebook_writes_the_ipynb_and_its_helpers(tmp_path, capsys, student):
+    pytest.importorskip("jupytext")
+    args = ["lesson", "4", "--notebook", str(tmp_path / "nb")] + (["--student"] if student else [])
+    assert main(args) == 0
+    path = tmp_path / "nb" / "04_backprop_by_hand.ipynb"
+    assert capsys.readouterr().out.strip() == f"wrote {path}"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    kinds = {cell["cell_type"] for cell in nb["cells"]}
+    assert kinds == {"markdown", "code"}
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert ("NotImplementedError" in code) is student
+    assert ("de * b" in code) is not student  # the reference solution, teacher's version only
+    assert (tmp_path / "nb" / "_plot.py").is_file() and (tmp_path / "nb" / "_exercise.py").is_file()
+
+
+def test_notebook_without_jupytext_is_one_clear_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "jupytext", None)  # import jupytext raises ImportError
+    assert main(["lesson", "1", "--notebook", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "jupytext" in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_student_or_notebook_needs_a_number(capsys):
+    assert main(["lesson", "--student"]) == 2
+    assert "need a lesson number" in capsys.readouterr().err
+
+
+def test_installed_lessons_are_found_without_a_checkout(tmp_path, monkeypatch):
+    import viz.cmd_lesson as cmd
+
+    fake = tmp_path / "site" / "viz" / "cmd_lesson.py"  # no pyproject.toml beside viz/
+    fake.parent.mkdir(parents=True)
+    monkeypatch.setattr(cmd, "__file__", str(fake))
+    monkeypatch.delenv("TINYGRAD_EDU_LESSONS_DIR", raising=False)
+    installed = tmp_path / "site" / "tinygrad_edu_lessons"
+    installed.mkdir()
+    monkeypatch.setattr(cmd, "_installed", lambda: installed)
+    assert cmd.lessons_dir() == installed

@@ -9,12 +9,17 @@ One source gives the teacher's and the student's versions.  A reference solution
 ``# BEGIN SOLUTION`` and ``# END SOLUTION`` lines; the student's blank is written under it as
 ``# BLANK `` comments, which the teacher's version skips as comments.  ``student_version(text)``
 drops each solution and uncomments its blank: the blank runs, and the check after it fails with
-a message until the student fills it in.  ``--student`` prints that script, ``--notebook DIR``
-writes either version as a Jupyter notebook.
+a message until the student fills it in.  ``teacher_version(text)`` keeps the solutions and drops
+the markers and blanks.  ``--student`` prints the student's script, ``--notebook DIR`` writes
+either version as a Jupyter notebook.
 
->>> print(student_version("x = 1\n# BEGIN SOLUTION\ny = 2\n# END SOLUTION\n# BLANK y = ...\n"))
+>>> print(student_version("x = 1\\n# BEGIN SOLUTION\\ny = 2\\n# END SOLUTION\\n# BLANK y = ...\\n"))
 x = 1
 y = ...
+<BLANKLINE>
+>>> print(teacher_version("x = 1\\n# BEGIN SOLUTION\\ny = 2\\n# END SOLUTION\\n# BLANK y = ...\\n"))
+x = 1
+y = 2
 <BLANKLINE>
 
 >>> cells = parse_cells("# %% [markdown]\\n# # Title\\n\\n# %%\\nx = 1\\n")
@@ -49,6 +54,7 @@ __all__ = [
     "register",
     "run_lesson",
     "student_version",
+    "teacher_version",
     "write_notebook",
 ]
 
@@ -106,6 +112,15 @@ def _installed() -> Path | None:
 
 def student_version(text: str) -> str:
     """The lesson with every solution replaced by its blank (see the module's docstring)."""
+    return _version(text, student=True)
+
+
+def teacher_version(text: str) -> str:
+    """The lesson with its solutions, without the solution markers and the blanks."""
+    return _version(text, student=False)
+
+
+def _version(text: str, *, student: bool) -> str:
     out: list[str] = []
     inside = False
     for n, line in enumerate(text.splitlines(), 1):
@@ -119,11 +134,13 @@ def student_version(text: str) -> str:
                 raise ValueError(f"line {n}: {END} without {BEGIN}")
             inside = False
         elif inside:
-            continue
+            if not student:
+                out.append(line)
         elif mark == BLANK or mark.startswith(BLANK + " "):
-            indent = line[: len(line) - len(line.lstrip())]
-            rest = mark[len(BLANK) + 1 :]
-            out.append(indent + rest if rest else "")
+            if student:
+                indent = line[: len(line) - len(line.lstrip())]
+                rest = mark[len(BLANK) + 1 :]
+                out.append(indent + rest if rest else "")
         else:
             out.append(line)
     if inside:
@@ -272,8 +289,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no lesson {args.number}; the lessons are {numbers}")
     lesson = chosen[0]
     text = lesson.path.read_text(encoding="utf-8")
-    if args.student:
-        text = student_version(text)
+    text = student_version(text) if args.student else teacher_version(text)
     if args.notebook is not None:
         folder = Path(args.notebook)
         path = write_notebook(text, folder / (lesson.path.stem + ".ipynb"))
