@@ -38,6 +38,22 @@ assert t.grad_fn is None and w.grad_fn is None
 assert w.requires_grad and w.is_leaf
 
 # %% [markdown]
+# > **A difference from PyTorch that matters: `Value` tracks gradients by default.**
+# > `Value(1.0)` has `requires_grad=True`, as micrograd's `Value` does, so every scalar lesson
+# > records its graph without asking.  PyTorch's `torch.tensor([1.0])` (and this engine's
+# > tensors, lesson 09) has `requires_grad=False` unless you pass `requires_grad=True`.  When you
+# > move a scalar exercise to real PyTorch, add `requires_grad=True` to the inputs you want
+# > gradients for, or `.grad` stays `None`.  (Above, `Value(1.0, requires_grad=False)` stands in
+# > for the page's `torch.tensor([...])`.)
+
+# %%
+import tinygrad_edu
+
+print("Value(1.0).requires_grad:", Value(1.0).requires_grad)
+print("tinygrad_edu.tensor([1.0]).requires_grad:", tinygrad_edu.tensor([1.0]).requires_grad)
+assert Value(1.0).requires_grad and not tinygrad_edu.tensor([1.0]).requires_grad
+
+# %% [markdown]
 # ## 2. `a + b` gives `AddBackward0`
 #
 # "Now create a value as the result of an addition and look at `grad_fn`."  The node's class name

@@ -63,10 +63,15 @@ assert printed.getvalue() == SEED_OUTPUT
 
 # %% [markdown]
 # The article goes on: the grad_fn attributes are `<SumBackward0>` and `<MulBackward0>`, the
-# gradient functions of the sum and of the multiplication.  It calls them x's; strictly they
-# belong to `y` and `z`, the results computed from x.  `x` itself is a leaf, so its `grad_fn` is
-# None (lesson 02).  The gradient is what the chain rule says: `z = 2 * (x1 + x2 + x3)`, so
-# `dz/dxi = 2 * 1` for every element.
+# gradient functions of the sum and of the multiplication.
+#
+# > **Mistake in the article:** "张量 x 的 grad_fn 属性分别为 <SumBackward0> 和 <MulBackward0>"
+# > ("x's grad_fn are SumBackward0 and MulBackward0").  **What is true:** they are the
+# > `grad_fn` of `y` and of `z`, the results computed from x.  `x` is a leaf that you created,
+# > so `x.grad_fn` is `None` (lesson 02, and the assert below).
+#
+# The gradient is what the chain rule says: `z = 2 * (x1 + x2 + x3)`, so `dz/dxi = 2 * 1` for
+# every element.
 #
 # The same text comes out of PyTorch itself; if it is installed, we run the article's program
 # with the real `torch` and compare.
@@ -132,6 +137,71 @@ assert score(positive).grad_fn.name() == "MulBackward0"
 assert score(negative).grad_fn.name() == "ExpBackward0"
 assert positive.grad.tolist() == [2.0] * 3  # d(2 * sum)/dxi
 assert negative.grad.tolist() == [score(negative).item()] * 3  # d exp(sum)/dxi = exp(sum)
+
+# %% [markdown]
+# ## What the article gets wrong, and what is true
+#
+# The article is right about the dynamic graph, about `grad_fn` and about `requires_grad`.  Five
+# of its sentences are wrong or out of date; each box names the mistake and the cell after it
+# checks what is true.
+#
+# > **Mistake 1, the main one: "在正向传播过程中，PyTorch 会根据张量的 grad_fn 属性 ...
+# > 自动计算梯度"** ("in the forward pass PyTorch computes the gradients by following
+# > grad_fn").  **What is true:** the forward pass only *records* the graph (each result gets
+# > its `grad_fn`); no gradient exists until `backward()` (or `autograd.grad`) walks the graph
+# > from the output back to the leaves.  The article's own summary says it right:
+# > "在反向传播过程中自动计算梯度" (in the *backward* pass).  Forward-mode differentiation,
+# > which does carry derivatives forward, is a different algorithm (lesson 18).
+#
+# > **Mistake 2: grad_fn can be "模型的参数更新操作" (a parameter-update operation).**
+# > **What is true:** an optimizer's update runs under `no_grad()` (or on `.data`), so it is not
+# > recorded: after `w -= lr * w.grad` the parameter is still a leaf with `grad_fn` `None`
+# > (lesson 10 runs it).  The other half of the sentence, "用户自定义的操作" (user-defined
+# > operations), is true: a `torch.autograd.Function` gets a node of its own (lesson 15).
+#
+# > **Mistake 3: "与其他深度学习框架（如Tensorflow）使用静态计算图不同"** (unlike TensorFlow,
+# > which uses static graphs).  **What is true:** that was TensorFlow 1.  TensorFlow 2 (2019)
+# > runs eagerly by default, recording operations as they run (`tf.GradientTape`), like
+# > PyTorch; a static graph is what you opt into with `tf.function`, as PyTorch offers
+# > `torch.compile`.
+#
+# > **Mistake 4: use grad_fn "来实现 ... 自定义损失函数、参数初始化策略"** (to implement
+# > custom loss functions and initialisation strategies).  **What is true:** a custom loss is
+# > ordinary code made of differentiable operations, and autograd differentiates it without you
+# > touching `grad_fn` (lesson 16 writes cross-entropy this way).  Initialisation sets the
+# > values of leaves *before* any graph exists: a fresh parameter's `grad_fn` is `None`.
+# > `grad_fn` is for *reading* the graph: inspecting and debugging, as the article also says.
+#
+# > **Mistake 5 (small): with `requires_grad=False` "它将没有 grad_fn 属性"** (it has no
+# > grad_fn attribute).  **What is true:** the attribute is always there; its value is `None`.
+
+# %%
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+z = torch.sum(x) * 2  # the forward pass: the graph is recorded ...
+print("after the forward pass: z.grad_fn =", z.grad_fn, " x.grad =", x.grad)
+assert z.grad_fn is not None and x.grad is None  # ... and no gradient exists yet (mistake 1)
+z.backward()
+print("after z.backward():     x.grad =", x.grad)
+assert x.grad.tolist() == [2.0, 2.0, 2.0]
+
+w = torch.tensor([0.5, -1.0], requires_grad=True)  # a freshly initialised parameter
+(w * w).sum().backward()
+with torch.no_grad():
+    w -= 0.1 * w.grad  # an SGD update
+print("after an update under no_grad: w.grad_fn =", w.grad_fn, " is_leaf:", w.is_leaf)
+assert w.grad_fn is None and w.is_leaf  # not recorded: no "parameter-update" grad_fn (mistake 2)
+
+w.grad = None  # start the next gradient from nothing
+target = torch.tensor([1.0, 2.0])
+custom_loss = ((w - target).abs() ** 3).sum()  # a custom loss: plain operations (mistake 4)
+custom_loss.backward()
+print("a custom loss's gradient, without touching grad_fn:", w.grad)
+want = [3 * abs(a - b) ** 2 * (1 if a > b else -1) for a, b in zip(w.tolist(), target.tolist())]
+assert all(abs(g - t) < 1e-5 for g, t in zip(w.grad.tolist(), want))  # d|d|**3 = 3 d**2 sign(d)
+
+c = torch.tensor([2.0])  # requires_grad=False
+print("requires_grad=False: has the attribute:", hasattr(c, "grad_fn"), " value:", c.grad_fn)
+assert hasattr(c, "grad_fn") and c.grad_fn is None  # mistake 5
 
 # %% [markdown]
 # ## Inside a tensor: Values

@@ -46,8 +46,18 @@ def same_output(printed, shown):
 # 3. "For more complex operations grad_fn is the last operation applied (the addition); inside
 #    it are references to the previous operations, forming the computation graph."
 # 4. "Even with `requires_grad=True`, a tensor created explicitly keeps `grad_fn` None, because
-#    it is not the result of an operation."  (The page shows this output as
-#    `<+python-> None <-python->`: a formatting slip of the page around the word `None`.)
+#    it is not the result of an operation."
+#
+# Every statement of the page is true; the checks below run each example.  Two details are not:
+#
+# > **Mistake in the page: the output of example 4 is shown as `<+python-> None <-python->`.**
+# > **What is true:** `print(t.grad_fn)` prints `None`, exactly as in example 1; the
+# > `<+python->` markers are a slip of the page's formatting, not something Python prints.
+#
+# > **Mistake of wording: "grad_fn указывает на функцию, которая была применена"** (grad_fn
+# > points to the function that was applied).  **What is true:** it points to that function's
+# > *backward* node: for `a + b` an `AddBackward0` object, which computes the gradients of the
+# > addition (as the page says next), not the addition itself; you cannot call it to add.
 
 # %%
 EXAMPLES = [

@@ -25,9 +25,11 @@ OUT.mkdir(parents=True, exist_ok=True)
 # %% [markdown]
 # ## `grad(outputs, inputs, create_graph=True)`
 #
-# `grad` returns d(output)/d(input) without touching any `.grad`.  With `create_graph=True` the
-# result is a Value made by recorded operations: for `y = x**3` the first derivative `3x**2` is
-# a `MulBackward0`, and differentiating it gives `6x`, and then `6`.
+# `grad` returns d(output)/d(input) without touching any `.grad`.  On Values it returns a plain
+# **float** without `create_graph` (there is nothing more to differentiate) and a **Value** with
+# it; PyTorch's `torch.autograd.grad` always returns tensors (the next cell).  With
+# `create_graph=True` the result is a Value made by recorded operations: for `y = x**3` the
+# first derivative `3x**2` is a `MulBackward0`, and differentiating it gives `6x`, and then `6`.
 
 # %%
 x = Value(2.0, label="x")
