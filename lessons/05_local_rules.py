@@ -8,6 +8,14 @@
 # saved numbers as `_saved_self`, `_saved_other`, `_saved_result`, ...  This engine does both: the
 # rule is a function from its op table, held by the node, and the saved values have PyTorch's
 # names.  Pictures go to `lessons_out/05/`.
+#
+# The lesson has two parts; read the first now and the second when you need it:
+#
+# - **Part A, the one idea: each node holds a local rule.**  The micrograd closure, the same
+#   rule held by a node (`local_derivatives()`), and the exercise.
+# - **Part B, how PyTorch stores it (optional on a first reading).**  The saved values under
+#   PyTorch's names, calling a node, and why `backward()` frees them.  Lesson 15 (your own op)
+#   needs only Part A.
 
 # %%
 import math
@@ -21,7 +29,7 @@ OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "05"
 OUT.mkdir(parents=True, exist_ok=True)
 
 # %% [markdown]
-# ## The micrograd way: a closure per operation
+# ## Part A.  The micrograd way: a closure per operation
 #
 # Here is the whole idea in a dozen lines.  `mul` builds the output and a function `_backward`
 # that *closes over* `a`, `b` and `out`: when it runs, later, it still sees them.
@@ -77,7 +85,7 @@ for node_value, leaf, f in [(o, t, math.tanh), (t.exp(), t, math.exp), (t.sin(),
     assert abs(local - nudged) < 1e-8
 
 # %% [markdown]
-# ## Saved values, by PyTorch's names
+# ## Part B.  Saved values, by PyTorch's names
 #
 # `MulBackward0` saves both inputs: `_saved_self` is `a` itself and `_saved_other` is `b` (the
 # same objects, as in PyTorch).  `PowBackward0` saves the base and the exponent (a Python `int`
@@ -106,7 +114,9 @@ assert not saves_its_input
 # ## Calling a node: one step of the chain rule
 #
 # A node is callable, as PyTorch's are: `node(g)` takes the gradient arriving from above and
-# returns the gradients for its inputs, `g × local derivative` each.  A tuple for several inputs,
+# returns the gradients for its inputs, `g × local derivative` each.  `g` is dL/d(this node's
+# output), the number lesson 04 wrote next to each node on the way down; calling the root's node
+# with `g = 1.0` starts the chain, because dL/dL = 1.  A tuple for several inputs,
 # a bare number for one, and `None` for an input that does not require grad.  Calling a node
 # changes no `.grad`; `backward()` is nothing but these calls, in the right order, with `+=`.
 
