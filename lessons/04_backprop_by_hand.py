@@ -4,7 +4,7 @@
 # A neuron computes `o = tanh(x1*w1 + x2*w2 + b)`.  We ask how `o` moves when each input moves,
 # first *by hand*, one node at a time from the output back to the leaves, with nothing but the
 # chain rule: **the gradient of an input = the gradient of the output × the local derivative**.
-# Why a product: if nudging `n` by a small `δ` moves `o` by `0.5δ` (dO/dn = 0.5), and nudging
+# Why a product: if nudging `n` by a small `δ` moves `o` by `0.5δ` (do/dn = 0.5), and nudging
 # `b` by `δ` moves `n` by `1δ` (the local derivative of `n = ... + b`), then nudging `b` by `δ`
 # moves `o` by `0.5 × 1 × δ`.  Rates of change along a path multiply.
 # Then `o.backward()` does the same walk, and we check that it got every number right.
