@@ -10,7 +10,9 @@
 #   operation an oval named by its backward node (`MulBackward0`, not `*`).
 # * `style="torch"`: only the backward nodes, as PyTorch's torchviz draws them: the leaves in
 #   light blue behind an `AccumulateGrad`, the output in green; with `show_saved=True` the saved
-#   values (lesson 05) in orange.
+#   values (lesson 05): a saved result or exponent (`_saved_result`, `_saved_exponent`) as an
+#   orange box, a saved input (`MulBackward0`'s `_saved_self` and `_saved_other`) as a dashed
+#   edge from the leaf whose value is saved.  Tensor leaves (lessons 09 and 10) are purple.
 #
 # And `viz.print_tree` prints the same graph as a tree in the terminal.  Pictures go to
 # `lessons_out/03/`.

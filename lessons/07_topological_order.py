@@ -195,9 +195,11 @@ print("wrote", viz.draw(w).save(OUT / "order.svg"))
 # ## Exercise 7.1
 #
 # Write `topo_order(root)`: every non-leaf Value that `root` depends on, outputs first, **without
-# recursion** (keep your own stack).  Hint: a node is finished when all its inputs are; push each
-# node twice, once to expand it and once to emit it.  `check_topo_order(topo_order)` tests it on
-# small graphs and on a chain of 50,000.
+# recursion** (keep your own stack).  A Value's inputs are `val.grad_fn.inputs`, as in the cells
+# above: the Values it was computed from, and plain numbers for constants (skip those).
+# Hint: a node is finished when all its inputs are; push each node twice, once to expand it and
+# once to emit it.  `check_topo_order(topo_order)` tests it on small graphs and on a chain of
+# 50,000.
 
 
 # %%

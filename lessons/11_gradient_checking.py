@@ -63,7 +63,8 @@ assert report.startswith("Jacobian mismatch for output 0 with respect to input 0
 #
 # Suppose we derive tanh's rule by hand and get it wrong: `1 - x**2` instead of `1 - tanh(x)**2`.
 # `numerical_grad`, the central difference inside `gradcheck`, shows the mistake at once; the
-# engine's own node agrees with it.
+# engine's own node agrees with it.  (Lesson 15 puts this wrong rule inside an op of its own,
+# and `gradcheck` itself rejects it.)
 
 # %%
 print(f"{'x':>5} {'1 - x**2':>10} {'1 - out**2':>11} {'nudging':>9}")

@@ -57,7 +57,11 @@ print("grads of w and b agree:", [round(p.grad, 4) for p in neuron.parameters()]
 # The library's weighted sum is *one* node with many inputs, `AddmvBackward0`, named after
 # PyTorch's `torch.addmv(b, W, x)` (bias plus matrix times vector), which computes a whole
 # layer of these sums at once; a neuron is one row of it.  The arithmetic is the same, in the
-# same order, with far fewer objects: that is what makes training fast.
+# same order, with far fewer objects: that is what makes training fast.  One difference from
+# PyTorch: its `AddmvBackward0` has three `next_functions` (bias, matrix, vector: three input
+# *tensors*), while a neuron's node here has `2n + 1`, one per scalar input Value, which is
+# lesson 02's rule (one entry per input) applied to scalars.  The name is PyTorch's; the slots
+# are this scalar engine's.
 
 # %%
 print("hand-made:", out_hand.grad_fn.name(), "<-", out_hand.grad_fn.next_functions[0][0].name())

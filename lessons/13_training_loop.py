@@ -55,6 +55,8 @@ def train(steps, *, zero_grad=True, seed=1):
         if zero_grad:
             opt.zero_grad()  # 2. forget the last step's grads
         loss.backward()  # 3. backward
+        # an optimizer keeps its settings per group of parameters (here one group): lowering the
+        # group's lr as training goes takes big steps first and small ones to settle (a schedule)
         opt.param_groups[0]["lr"] = 1.0 - 0.9 * k / steps
         opt.step()  # 4. step downhill
         losses.append((k, loss.data))

@@ -246,7 +246,13 @@ def run_lesson(
                 continue
             if show_code:
                 console.print(
-                    Syntax(cell.source, "python", start_line=cell.line, line_numbers=True)
+                    Syntax(
+                        cell.source,
+                        "python",
+                        start_line=cell.line,
+                        line_numbers=True,
+                        word_wrap=True,  # a long line wraps instead of losing its end
+                    )
                 )
             # pad with newlines so a traceback points at the right line of the lesson file
             code = compile("\n" * (cell.line - 1) + cell.source, str(lesson.path), "exec")
