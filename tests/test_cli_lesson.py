@@ -203,3 +203,11 @@ def test_installed_lessons_are_found_without_a_checkout(tmp_path, monkeypatch):
     installed.mkdir()
     monkeypatch.setattr(cmd, "_installed", lambda: installed)
     assert cmd.lessons_dir() == installed
+
+
+def test_code_wraps_long_lines_instead_of_cutting_them(in_tmp, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["lesson", "4", "--code"]) == 0
+    out = capsys.readouterr().out
+    # the end of a 92-character line of the lesson survives at 80 columns
+    assert "0.25)]:" in out
