@@ -84,3 +84,28 @@ def test_the_readme_lists_every_lesson_once_in_order():
     listed = re.findall(r"^\| (\d\d) \| \[`(\d\d_\w+\.py)`\]\(\2\) \|", readme, re.M)
     assert [name for _, name in listed] == [p.name for p in FILES]
     assert all(number == name[:2] for number, name in listed)
+
+
+NEW = [p for p in FILES if int(p.name[:2]) >= 15]  # written with viz.show for every picture
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NEW, ids=[p.stem for p in NEW])
+def test_new_lesson_runs_as_a_notebook_with_its_pictures_inline(path, tmp_path):
+    pytest.importorskip("jupytext")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    import nbformat
+
+    from viz.cli import main
+
+    assert main(["lesson", path.name[:2], "--notebook", str(tmp_path)]) == 0
+    nb = nbformat.read(tmp_path / (path.stem + ".ipynb"), as_version=4)
+    client = nbclient.NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    pictures = sum("image/svg+xml" in o.get("data", {}) for o in outputs)
+    assert pictures == path.read_text(encoding="utf-8").count("viz.show(")
