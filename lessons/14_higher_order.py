@@ -63,6 +63,25 @@ assert [str(g1), str(g2), str(g3)] == [
 ]
 
 # %% [markdown]
+# Where PyTorch is installed, the same program runs under it and the lines are compared, side by
+# side, instead of trusting the strings above.
+
+# %%
+try:
+    import torch as real_torch
+except ImportError:
+    real_torch = None
+    print("PyTorch is not installed: `pip install torch` to compare with the real thing.")
+if real_torch is not None:
+    xr = real_torch.tensor(2.0, requires_grad=True)
+    (r1,) = real_torch.autograd.grad(xr**3, xr, create_graph=True)
+    (r2,) = real_torch.autograd.grad(r1, xr, create_graph=True)
+    (r3,) = real_torch.autograd.grad(r2, xr)
+    for ours, theirs in zip((g1, g2, g3), (r1, r2, r3)):
+        print(f"ours {ours!s:38} PyTorch {theirs!s}")
+        assert str(ours) == str(theirs)
+
+# %% [markdown]
 # ## Checking second derivatives
 #
 # For `tanh`, calculus gives `tanh'' = -2 tanh (1 - tanh**2)`.  And a second derivative is the
