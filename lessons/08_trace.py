@@ -30,9 +30,9 @@ def expression():
     c, f = Value(10.0, label="c"), Value(-2.0, label="f")
     e = a * b
     e.label = "e"
-    d = e + c
-    d.label = "d"
-    loss = d * f
+    q = e + c
+    q.label = "q"  # Karpathy's d: renamed so that in the trace d only ever means "derivative"
+    loss = q * f
     loss.label = "L"
     return loss, {"a": a, "b": b, "c": c, "f": f}
 
@@ -41,6 +41,8 @@ def expression():
 # ## The trace of `L = (a*b + c) * f`
 #
 # Three nodes, three steps.  Read each step as: *upstream × local = what flows to the input*.
+# (The inner sum `a*b + c` is Karpathy's `d`; it is called `q` here, so that the trace's
+# `d(q * f)/dq = f` has only one kind of `d` in it: the derivative.)
 
 # %%
 loss, leaves = expression()
