@@ -75,7 +75,12 @@ assert not c.is_leaf and c.requires_grad
 # references to the previous operations, forming the computation graph."  Each entry of
 # `next_functions` is a pair `(node, 0)`: the node that made that input, an `AccumulateGrad` when
 # the input is a leaf that requires grad (it is where the gradient will be stored), or `None`
-# for a constant such as the numbers `2` and `1`.
+# for a constant such as the numbers `2` and `1`.  The `0` says *which output* of that node the
+# input was: PyTorch has nodes with several outputs (`unbind` makes one per row); every node
+# here has one, so it is always `0`.
+#
+# On a first reading, the names are all you need from this section; lesson 04 does the
+# back-propagation these nodes are for, and lesson 05 opens a node up.
 
 # %%
 x = Value(3.0, label="x")
