@@ -220,8 +220,17 @@ def wrong_08(ns):
                 grads[i.label] = grads.get(i.label, 0.0) + s.upstream * i.local
         return grads
 
+    def no_local(steps):
+        grads = {}
+        for s in steps:
+            for i in s.inputs:
+                if i.value is not None and i.value.grad_fn is None and i.value.requires_grad:
+                    grads[i.label] = grads.get(i.label, 0.0) + s.upstream
+        return grads
+
     yield "= for +=", assign
     yield "upstream forgotten", no_upstream
+    yield "local derivative forgotten", no_local
     yield "inner nodes and constants included", every_input
     yield "empty", lambda steps: {}
 
