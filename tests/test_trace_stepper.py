@@ -47,8 +47,8 @@ def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
         y = y + x
     t = trace(y)
     assert len(t.steps) == stepper.MAX_FRAMES + 1
-    draw_module = importlib.import_module("viz.draw")  # viz.draw is the function
-    monkeypatch.setattr(draw_module, "render", lambda *a, **k: pytest.fail("rendered a frame"))
+    picture_module = importlib.import_module("viz.picture")  # where a Graph renders
+    monkeypatch.setattr(picture_module, "render", lambda *a, **k: pytest.fail("rendered a frame"))
     with pytest.raises(GraphTooBigError, match=f"max_frames={stepper.MAX_FRAMES}"):
         frames(t)
     with pytest.raises(GraphTooBigError):
