@@ -15,7 +15,7 @@ from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
 from .notebook import in_notebook, show
 from .render import RenderError
-from .stepper import write_frames, write_html
+from .stepper import Stepper, stepper, write_frames, write_html
 from .trace import Trace, trace
 from .trace_view import print_trace
 from .tree import print_tree, tree_text
@@ -26,6 +26,7 @@ __all__ = [
     "ExprError",
     "Graph",
     "RenderError",
+    "Stepper",
     "Trace",
     "build",
     "draw",
@@ -34,6 +35,7 @@ __all__ = [
     "print_trace",
     "print_tree",
     "show",
+    "stepper",
     "trace",
     "tree_text",
     "write_frames",

@@ -17,6 +17,7 @@ traversal, never from ``id()``, so the same graph always gives the same DOT text
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -219,8 +220,8 @@ def _record(cells: list[str], stacked: bool = False) -> str:
     """A micrograd record ``label | data | grad``: a row of cells, or ``stacked`` one above the
     other (narrow boxes, for a projector)."""
     if stacked:
-        rows = "".join(f"<tr><td>{escape(c)}</td></tr>" for c in cells)
-        return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="2">{rows}</table>>'
+        rows = "".join(f'<tr><td align="left">{escape(c)}</td></tr>' for c in cells)
+        return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="3">{rows}</table>>'
     tds = "".join(f"<td>{escape(c)}</td>" for c in cells)
     return (
         '<<table border="0" cellborder="0" cellspacing="0" cellpadding="6" columns="*">'
@@ -356,7 +357,7 @@ def _in_order(
                 names.reverse()
             with g.subgraph() as same:
                 same.attr(rank="same")
-                for a, b in zip(names, names[1:]):
+                for a, b in itertools.pairwise(names):
                     same.edge(a, b, style="invis")
 
 
