@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import viz.stepper as stepper
+import viz
 from tinygrad_edu import Value
 from viz.draw import COLORS
 from viz.draw import fmt as pic
 from viz.stepper import frame_name, frames, page, write_frames, write_html
 from viz.trace import trace
+
+stepper = importlib.import_module("viz.stepper")  # viz.stepper is the function
 
 
 def example():
@@ -61,7 +63,9 @@ def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
 def test_a_leaf_output_gives_one_frame():
     t = trace(Value(1.0, label="a"))
     assert len(frames(t)) == 1
-    assert page(t, frames(t)).count('<section class="frame"') == 1
+    text = page(t)
+    assert text.count('<section class="frame"') == 0 and text.count('<section class="seed') == 1
+    assert "a = 1.0 is a leaf: its grad is the seed." in html.unescape(text)
 
 
 def test_frame_names_sort_in_step_order():
@@ -71,31 +75,82 @@ def test_frame_names_sort_in_step_order():
     assert names == sorted(names)
 
 
-def test_the_page_is_self_contained_and_starts_at_step_1():
+def test_the_page_is_self_contained_and_starts_at_the_seed():
     t = example()
-    text = page(t, frames(t))
+    text = page(t)
     assert text.startswith("<!DOCTYPE html>")
     assert not re.search(r"""(src|href)\s*=|<link|@import|url\(""", text)
     assert "<?xml" not in text and "<!DOCTYPE svg" not in text
-    sections = re.findall(
-        r'<section class="frame" id="step-(\d+)" data-step="\d+"( hidden)?>', text
-    )
-    assert [(k, h) for k, h in sections] == [("1", "")] + [(str(k), " hidden") for k in (2, 3)]
+    assert text.count("<svg") == 1  # one picture: the graph is laid out once
+    sections = re.findall(r'<section class="(\w+)[^"]*" data-step="(\d+)">', text)
+    assert sections == [("seed", "0")] + [("frame", str(k)) for k in (1, 2, 3)]
     ids = re.findall(r'\bid="([^"]+)"', text)
-    assert len(ids) == len(set(ids))  # the frames' SVG ids do not collide
-    assert 'id="prev"' in text and 'id="next"' in text and "ArrowRight" in text
+    assert len(ids) == len(set(ids))
+    assert 'class="prev"' in text and 'class="next"' in text and "ArrowRight" in text
+    shown = html.unescape(text)
+    assert f"Step 0 of 3: the seed. {t.label}.grad = 1.0" in shown
     for s in t.steps:
-        assert f"Step {s.step} of 3: {s.grad_fn}" in text
+        assert f"Step {s.step} of 3: {s.grad_fn}" in shown
         for i in s.inputs:
-            assert i.text() in text
+            assert i.text() in shown
     leaves = ", ".join(f"{x.label} = {x.grad}" for x in t.leaves)
-    assert f"Leaf grads: {leaves}" in text
+    assert f"Leaf grads: {leaves}" in shown
 
 
-def test_labels_are_escaped_in_the_page():
-    a = Value(2.0, label="<b>a</b>")
-    text = page(t := trace(a * a), frames(t))
-    assert "<b>a</b>" not in text and "&lt;b&gt;a&lt;/b&gt;" in text
+def test_every_step_state_follows_the_trace():
+    t = example()
+    s = stepper.Stepper(t)
+    assert len(s.states) == len(t.steps) + 1
+    ids = s.graph.ids
+    boxes = {v: ids[id(v)] for v in t.grads_after(len(t.steps))}
+    # step 0: only the output's grad is known; it is the one marked
+    assert s.states[0]["lit"] == s.states[0]["changed"] == list(ids[id(t.root)])
+    unknown = [sum(g == "grad ?" for g in st["grads"].values()) for st in s.states]
+    assert unknown == sorted(unknown, reverse=True) and unknown[-1] == 0 < unknown[0]
+    for k, step in enumerate(t.steps, 1):
+        st = s.states[k]
+        assert st["lit"] == list(ids[id(step.value.grad_fn)])
+        changed = {b for i in step.inputs if i.value is not None for b in ids[id(i.value)]}
+        assert set(st["changed"]) == changed
+        for v, g in t.grads_after(k).items():
+            assert all(st["grads"][b] == f"grad {pic(g)}" for b in boxes[v])
+
+
+def test_svg_frames_share_one_layout():
+    t = example()
+    svgs = frames(t)
+    assert len(svgs) == len(t.steps)
+    geometry = re.compile(r'(?<![-\w])(?:d|points|cx|cy|rx|ry|x|y|width|height|viewBox)="[^"]*"')
+    shapes = [geometry.findall(f) for f in svgs]
+    assert len(shapes[0]) > 50 and all(g == shapes[0] for g in shapes)  # nothing moves
+    for k, svg in enumerate(svgs, 1):
+        assert svg.count(f'stroke="{stepper.LIT}" stroke-width="4"') >= 1
+        for g in t.grads_after(k).values():
+            assert f"grad {pic(g)}" in html.unescape(svg)
+
+
+def test_png_frames_and_rankdir(tmp_path):
+    t = example()
+    pngs = stepper.Stepper(t, rankdir="LR").frames("png")
+    assert len(pngs) == len(t.steps) and all(p.startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+    paths = write_frames(t, tmp_path / "f", fmt="png", pictures=pngs)
+    assert [p.name for p in paths] == ["step-01.png", "step-02.png", "step-03.png"]
+    assert paths[0].read_bytes() == pngs[0]
+    with pytest.raises(ValueError, match="rankdir"):
+        stepper.Stepper(t, rankdir="XX")
+    with pytest.raises(ValueError, match="'svg' or 'png'"):
+        stepper.Stepper(t).frames("gif")
+
+
+def test_the_stepper_shows_itself_inline_in_a_notebook():
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    s = viz.stepper(a * b + a)  # a root: the pass runs here
+    assert len(s.states) == 3 and a.grad == -2.0
+    fragment = s._repr_html_()
+    assert fragment.startswith('<div class="tge-stepper cell"') and "<html" not in fragment
+    uid = re.match(r'<div class="tge-stepper cell" id="([^"]+)"', fragment).group(1)
+    assert f"#{uid} " in fragment  # its style is scoped to it
+    assert s._repr_html_() != fragment  # two outputs of one stepper do not share ids
 
 
 def test_write_html_replaces_a_file_atomically(tmp_path):
@@ -179,7 +234,8 @@ def test_a_drawing_failure_touches_no_disk(tmp_path, monkeypatch):
     def fail(*args, **kw):
         raise RuntimeError("no renderer")
 
-    monkeypatch.setattr(stepper, "frames", fail)
+    monkeypatch.setattr(stepper.Stepper, "frames", fail)
+    monkeypatch.setattr(stepper.Stepper, "page", fail)
     with pytest.raises(RuntimeError):
         write_frames(example(), tmp_path / "frames")
     with pytest.raises(RuntimeError):

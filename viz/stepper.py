@@ -253,15 +253,12 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
             f"Step 0 of {n}: the seed. {t.label}.grad = {fmt(t.gradient)} "
             f"(d{t.label}/d{t.label} = 1)"
         )
-        tail = (
-            "is a leaf: its grad is the seed"
+        note = (
+            f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed."
             if not n
-            else f"the pass starts at {t.steps[0].grad_fn}"
+            else f"{t.label} = {fmt(t.root.data)}: the pass starts at its {t.steps[0].grad_fn}."
         )
-        return (
-            f'<p class="head">{escape(head)}</p>'
-            f'<p class="note">{escape(f"{t.label} = {fmt(t.root.data)}; {tail}.")}</p>'
-        )
+        return f'<p class="head">{escape(head)}</p><p class="note">{escape(note)}</p>'
     head = (
         f"Step {s.step} of {n}: {s.grad_fn} at {s.label}"
         f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
@@ -324,12 +321,14 @@ _CSS = """
 #ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
         box-sizing: border-box; outline: none; }
 #ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
-#ROOT.cell { display: flex; flex-direction: column; height: 78vh; min-height: 420px;
+#ROOT.cell { display: flex; flex-direction: column; height: 96vh; min-height: 420px;
              padding: 4px; border: 1px solid #ddd; }
 #ROOT.cell:focus { border-color: #888; }
-#ROOT nav { display: flex; align-items: center; gap: .8em; flex: none; white-space: nowrap;
-            margin-bottom: 4px; font-size: 16px; }
-#ROOT .title { font-weight: bold; }
+#ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
+            row-gap: 2px; flex: none; white-space: nowrap; margin-bottom: 4px;
+            font-size: 16px; }
+#ROOT .title { font-weight: bold; flex: 0 1 auto; min-width: 0; overflow: hidden;
+               text-overflow: ellipsis; }
 #ROOT button { font-size: 16px; padding: .2em .8em; }
 #ROOT .counter { min-width: 7em; text-align: center; font-size: 18px; font-weight: bold; }
 #ROOT .hint, #ROOT .key { color: #666; font-size: 13px; }
