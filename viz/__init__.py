@@ -13,6 +13,7 @@ stays cheap.
 
 from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
+from .micrograd import draw_dot
 from .notebook import in_notebook, show
 from .render import RenderError
 from .stepper import Stepper, stepper, write_frames, write_html
@@ -30,6 +31,7 @@ __all__ = [
     "Trace",
     "build",
     "draw",
+    "draw_dot",
     "in_notebook",
     "parse_vars",
     "print_trace",
