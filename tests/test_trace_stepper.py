@@ -247,3 +247,22 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_trace_writes_png_frames_and_a_left_right_page(tmp_path):
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "import sys; from viz.cli import main; sys.exit(main())"]
+    args = ["trace", "a*b + a", "--var", "a=2", "--var", "b=-3"]
+    args += ["--frames", "f", "--frame-format", "png", "--html", "s.html", "--rankdir", "LR"]
+    env = {**os.environ, "TINYGRAD_EDU_DOT": "graphviz-pure"}
+    r = subprocess.run([*cli, *args], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(tmp_path / "f")) == ["step-01.png", "step-02.png"]
+    assert (tmp_path / "f" / "step-01.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    box = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"', (tmp_path / "s.html").read_text())
+    assert float(box.group(1)) > float(box.group(2))  # left to right: wider than tall
+    assert "wrote s.html (steps 0 to 2: the seed, then 2 steps)" in r.stdout
+    r = subprocess.run([*cli, *args[:5], "--rankdir", "XY"], cwd=tmp_path, capture_output=True)
+    assert r.returncode == 2
