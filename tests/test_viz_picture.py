@@ -149,3 +149,12 @@ def test_a_2x2_tensor_reads_in_order(rankdir: str) -> None:
     axis = 1 if rankdir == "LR" else 0  # top to bottom, or left to right
     order = sorted(pos, key=lambda k: pos[k][axis])
     assert order == ["W[0]", "W[1]", "W[2]", "W[3]"]
+
+
+@pytest.mark.parametrize("module", ["viz.picture", "viz.micrograd", "viz.stepper", "viz.render"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testmod(importlib.import_module(module), optionflags=flags)
+    assert not result.failed

@@ -321,7 +321,7 @@ _CSS = """
 #ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
         box-sizing: border-box; outline: none; }
 #ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
-#ROOT.cell { display: flex; flex-direction: column; height: 96vh; min-height: 420px;
+#ROOT.cell { display: flex; flex-direction: column; height: min(96vh, 1000px); min-height: 420px;
              padding: 4px; border: 1px solid #ddd; }
 #ROOT.cell:focus { border-color: #888; }
 #ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
