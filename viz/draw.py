@@ -292,7 +292,8 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
         kind = _value_kind(v, roots, d.names)
         label = d.name(v)
         cells = [*([label] if label else []), f"data {fmt(v.data)}", d.grad(v)]
-        attrs = {"shape": "box", "margin": "0", "fillcolor": COLORS[kind], **RECORD_STYLE[kind]}
+        margin = "0.08,0.02" if d.compact else "0"  # compact: stacked cells need a side margin
+        attrs = {"shape": "box", "margin": margin, "fillcolor": COLORS[kind], **RECORD_STYLE[kind]}
         if d.lit(v):
             attrs.update(HIGHLIGHT)
         cluster = where.get(id(v))
