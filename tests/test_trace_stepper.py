@@ -129,10 +129,32 @@ def test_svg_frames_share_one_layout():
             assert f"grad {pic(g)}" in html.unescape(svg)
 
 
+def png_size(data: bytes) -> tuple[int, int]:
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
 def test_png_frames_and_rankdir(tmp_path):
     t = example()
-    pngs = stepper.Stepper(t, rankdir="LR").frames("png")
+    s = stepper.Stepper(t, rankdir="LR")
+    pngs = s.frames("png")
     assert len(pngs) == len(t.steps) and all(p.startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+    assert len({png_size(p) for p in pngs}) == 1
+    # PNG frames are drawn from the laid-out DOT, edited per step: drawn as SVG the same way,
+    # nothing moves, and each step's grads and colours are in
+    render = importlib.import_module("viz.render")
+    laid_out = render.render_bytes(s.graph.source, fmt="dot").decode()
+    geometry = re.compile(r'(?<![-\w])(?:d|points|cx|cy|rx|ry|x|y|width|height|viewBox)="[^"]*"')
+    drawn = []
+    for k in range(1, len(s.states)):
+        dot = stepper._apply_dot(laid_out, s.states[k])
+        drawn.append(render.render_bytes(dot, fmt="svg", positioned=True).decode())
+    # boxes, ellipses and edges stay put; a box's text may shift by a fraction of a point
+    shapes = [geometry.findall(re.sub(r"<text[^>]*>", "", d)) for d in drawn]
+    assert len(shapes[0]) > 30 and all(g == shapes[0] for g in shapes)
+    for k, svg in enumerate(drawn, 1):
+        assert f'stroke="{stepper.LIT}" stroke-width="4"' in svg
+        for g in t.grads_after(k).values():
+            assert f"grad {pic(g)}" in html.unescape(svg)
     paths = write_frames(t, tmp_path / "f", fmt="png", pictures=pngs)
     assert [p.name for p in paths] == ["step-01.png", "step-02.png", "step-03.png"]
     assert paths[0].read_bytes() == pngs[0]

@@ -67,16 +67,23 @@ FORMATS = ("svg", "png")  # what pictures are written as; both renderers write b
 
 
 def render_bytes(
-    source: str, *, fmt: str = "svg", dpi: float | None = None, timeout: float = 60.0
+    source: str,
+    *,
+    fmt: str = "svg",
+    dpi: float | None = None,
+    positioned: bool = False,
+    timeout: float = 60.0,
 ) -> bytes:
     """Lay out and draw DOT ``source`` as ``fmt`` (``svg`` or ``png``); returns the file's bytes.
 
-    ``dpi`` sets a PNG's resolution (Graphviz's default is 96; 192 suits slides).
+    ``dpi`` sets a PNG's resolution (Graphviz's default is 96; 192 suits slides).  ``fmt="dot"``
+    returns the laid-out DOT (every node's and edge's ``pos``); ``positioned=True`` draws such
+    a DOT where its ``pos`` says, without laying it out again (``neato -n2``).
     """
-    if fmt not in FORMATS:
+    if fmt not in (*FORMATS, "dot"):
         raise ValueError(f"cannot draw as {fmt!r}: choose one of {', '.join(FORMATS)}")
     exe = find_renderer()
-    flags = [f"-T{fmt}"]
+    flags = [f"-T{fmt}", *(["-Kneato", "-n2"] if positioned else [])]
     if dpi is not None:
         if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 0 < dpi <= 1200:
             raise ValueError(f"dpi must be a number between 0 and 1200, got {dpi!r}")

@@ -130,29 +130,22 @@ class Stepper:
     def frames(self, fmt: str = "svg", *, dpi: float | None = None) -> list[Any]:
         """One picture per step of the pass (steps 1..n; the seed alone for a leaf output).
 
-        SVG frames share one layout.  PNG frames (bytes) are drawn step by step, since Graphviz
-        cannot draw PNG from an SVG; their boxes are sized by the same widest text.
+        Every frame shares the one layout.  SVG frames are the shared SVG with each step's
+        text and colours; PNG frames (bytes) are drawn from the laid-out DOT with the same
+        changes, each box kept at its place and size (Graphviz draws PNG only from DOT).
         """
         ks = range(1, len(self.states)) if len(self.states) > 1 else range(1)
         if fmt == "svg":
             return [self.frame(k) for k in ks]
         if fmt != "png":
             raise ValueError(f"cannot draw frames as {fmt!r}: choose 'svg' or 'png'")
-        from .draw import draw
+        from .render import render_bytes
 
-        t, out = self.trace, []
-        for k in ks:
-            lit = t.root if k == 0 else t.steps[k - 1].value.grad_fn
-            g = draw(
-                t.root,
-                style=self.style,
-                rankdir=self.rankdir,
-                compact=True,
-                highlight=lit,
-                grads=t.grads_after(k),
-            )
-            out.append(g.png(dpi=dpi))
-        return out
+        laid_out = render_bytes(self.graph.source, fmt="dot").decode("utf-8")
+        return [
+            render_bytes(_apply_dot(laid_out, self.states[k]), fmt="png", dpi=dpi, positioned=True)
+            for k in ks
+        ]
 
     # -- HTML ----------------------------------------------------------------------------------
 
@@ -309,6 +302,33 @@ def _apply(svg: str, state: dict[str, Any]) -> str:
         return m.group(1) + name + m.group(3) + body + m.group(5)
 
     return _NODE.sub(node, svg)
+
+
+_DOT_NODE = re.compile(r"^(\t+)(\w+)(\s+\[)(.*?)(\];)$", re.S | re.M)
+_DOT_GRAD = re.compile(r">grad [^<]*<")
+
+
+def _apply_dot(dot: str, state: dict[str, Any]) -> str:
+    """Laid-out DOT with one step's grads and colours; every node keeps its size (fixedsize)."""
+    grads, lit, changed = state["grads"], set(state["lit"]), set(state["changed"])
+
+    def node(m: re.Match[str]) -> str:
+        name, attrs = m.group(2), m.group(4)
+        if name in ("graph", "node", "edge"):
+            return m.group(0)
+        if name in grads:
+            text = escape(grads[name])
+            if name in changed:
+                text = f'<font color="{LIT}">{text}</font>'
+            attrs = _DOT_GRAD.sub(lambda _: f">{text}<", attrs, count=1)
+        extra = ", fixedsize=true"
+        if name in lit:
+            extra += f', color="{LIT}", penwidth=4'
+        elif name in changed:
+            extra += f', color="{LIT}", penwidth=2.5'
+        return m.group(1) + name + m.group(3) + attrs + extra + m.group(5)
+
+    return _DOT_NODE.sub(node, dot)
 
 
 def _inline(svg: str, uid: str) -> str:
