@@ -9,7 +9,6 @@ the page may ask the network for nothing.
 
 from __future__ import annotations
 
-import html
 import shutil
 
 import pytest
@@ -19,7 +18,6 @@ from tinygrad_edu import Value
 from viz.demo import neuron
 from viz.draw import fmt as pic
 from viz.trace import fmt as num
-from viz.trace import trace
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -268,5 +266,4 @@ def test_two_steppers_inline_in_one_notebook_page_work_apart(page):
     assert width <= PROJECTOR["width"]
     assert page.errors == []
     assert all(u.startswith(("data:", "about:")) for u in page.requests)
-    assert html.unescape(page.inner_text(first)).count("Step 1 of 5") >= 1
-    assert trace  # the module's trace is what viz.stepper runs
+    assert page.inner_text(f"{first} .counter") == "Step 1 of 5"

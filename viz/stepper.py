@@ -180,7 +180,8 @@ class Stepper:
             f'<span class="counter">Step 0 of {n}</span>'
             f'<button class="next" type="button"{" disabled" if n == 0 else ""}>Next &#9654;'
             "</button>"
-            '<span class="hint">&#8592; &#8594; Space Home End</span>'
+            f'<span class="hint">{"" if page else "click, then "}'
+            "&#8592; &#8594; Space Home End</span>"
             '<span class="key"><i class="k-lit"></i>this step&#8217;s node '
             '<i class="k-changed"></i>grad just changed</span></nav>'
             f'<div class="picture">{svg}</div>'
