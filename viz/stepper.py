@@ -120,7 +120,7 @@ class Stepper:
     # -- pictures ----------------------------------------------------------------------------
 
     def svg(self) -> str:
-        """The one SVG every step shares (the final grads in it, no highlight)."""
+        """The one SVG every step shares (each box with its widest grad text, nothing marked)."""
         return self.graph.svg()
 
     def frame(self, k: int) -> str:
