@@ -11,8 +11,9 @@
 import os
 from pathlib import Path
 
-from _plot import save_chart
+from _plot import line_chart
 
+import viz
 from tinygrad_edu import Value
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "01"
@@ -83,16 +84,14 @@ for h, err in curve["central (f(x+h)-f(x-h))/2h"]:
 best_h = min(curve["central (f(x+h)-f(x-h))/2h"], key=lambda p: p[1])[0]
 print("the best h here:", best_h)
 assert 1e-7 <= best_h <= 1e-3  # neither the largest nor the smallest nudge is best
-path = save_chart(
-    OUT / "error_vs_h.svg",
+viz.show(line_chart(
     curve,
     title="error of the slope estimate at x = 2",
     xlabel="h",
     ylabel="|estimate - f'(x)|",
     logx=True,
     logy=True,
-)
-print("wrote", path)
+), OUT / "error_vs_h.svg")  # fmt: skip
 
 # %% [markdown]
 # ## The picture: f and its tangent
@@ -104,8 +103,7 @@ print("wrote", path)
 xs = [i / 20 for i in range(-20, 70)]
 h = 0.5
 chord = (f(x + h) - f(x - h)) / (2 * h)
-path = save_chart(
-    OUT / "tangent.svg",
+viz.show(line_chart(
     {
         "f(x) = x**3 - 4x": [(t, f(t)) for t in xs],
         f"tangent, slope {df(x):g}": [(t, f(x) + df(x) * (t - x)) for t in xs],
@@ -114,8 +112,7 @@ path = save_chart(
     title="the derivative is the slope of the tangent",
     xlabel="x",
     ylabel="y",
-)
-print("wrote", path)
+), OUT / "tangent.svg")  # fmt: skip
 
 # %% [markdown]
 # ## Several inputs: one nudge at a time

@@ -168,8 +168,7 @@ assert message == "element 0 of tensors does not require grad and does not have 
 
 # %%
 for style in ("micrograd", "torch"):
-    path = viz.draw(y, style=style).save(OUT / f"y_{style}.svg")
-    print("wrote", path)
+    viz.show(viz.draw(y, style=style), OUT / f"y_{style}.svg")
 svg = (OUT / "y_micrograd.svg").read_text()
 for name in ("AddBackward0", "PowBackward0", "MulBackward0"):
     assert name in svg

@@ -43,12 +43,12 @@ n = x1 * w1 + x2 * w2 + b
 n.label = "n"
 o = n.tanh()
 o.label = "o"
-print("wrote", viz.draw(o).save(OUT / "neuron_before_backward.svg"))
+viz.show(viz.draw(o), OUT / "neuron_before_backward.svg")
 o.backward()
 for style in ("micrograd", "torch"):
-    print("wrote", viz.draw(o, style=style).save(OUT / f"neuron_{style}.svg"))
-print("wrote", viz.draw(o, style="torch", show_saved=True).save(OUT / "neuron_saved.svg"))
-print("wrote", viz.draw(o, legend=True, rankdir="TB").save(OUT / "neuron_legend_top_down.svg"))
+    viz.show(viz.draw(o, style=style), OUT / f"neuron_{style}.svg")
+viz.show(viz.draw(o, style="torch", show_saved=True), OUT / "neuron_saved.svg")
+viz.show(viz.draw(o, legend=True, rankdir="TB"), OUT / "neuron_legend_top_down.svg")
 
 # %% [markdown]
 # ## What is in the picture
@@ -109,7 +109,7 @@ short = Value(1.0, label="x")
 for _ in range(5):
     short = short * 1.001
 short.backward()
-print("wrote", viz.draw(short).save(OUT / "short_chain.svg"))
+viz.show(viz.draw(short), OUT / "short_chain.svg")
 
 # %% [markdown]
 # ## Exercise 3.1

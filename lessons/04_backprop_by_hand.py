@@ -118,8 +118,8 @@ for mine, theirs in [(x1b, x1), (x2b, x2), (w1b, w1), (w2b, w2), (bb, b)]:
 # Each Value shows its data and its grad: compare them with the table above.
 
 # %%
-print("wrote", viz.draw(o).save(OUT / "neuron.svg"))
-print("wrote", viz.draw(ob).save(OUT / "neuron_with_exp.svg"))
+viz.show(viz.draw(o), OUT / "neuron.svg")
+viz.show(viz.draw(ob), OUT / "neuron_with_exp.svg")
 svg = (OUT / "neuron.svg").read_text()
 assert "TanhBackward0" in svg and f"{o.data:.4f}" in svg  # the output's data is drawn
 

@@ -185,8 +185,8 @@ x = Value(0.5, label="x")
 w = Value(-1.5, label="w")
 z = (x * w).tanh() + (x**2).exp()
 z.label = "z"
-print("wrote", viz.draw(z, style="torch", show_saved=True).save(OUT / "saved_values.svg"))
-print("wrote", viz.draw(z).save(OUT / "values.svg"))
+viz.show(viz.draw(z, style="torch", show_saved=True), OUT / "saved_values.svg")
+viz.show(viz.draw(z), OUT / "values.svg")
 
 # %% [markdown]
 # ## Exercise 5.1

@@ -150,8 +150,8 @@ assert once == 2 * p.data and p.grad == 2 * once
 
 # %%
 for style in ("micrograd", "torch"):
-    print("wrote", viz.draw(b, style=style).save(OUT / f"a_plus_a_{style}.svg"))
-    print("wrote", viz.draw(y, style=style).save(OUT / f"product_of_sum_{style}.svg"))
+    viz.show(viz.draw(b, style=style), OUT / f"a_plus_a_{style}.svg")
+    viz.show(viz.draw(y, style=style), OUT / f"product_of_sum_{style}.svg")
 
 # %% [markdown]
 # ## Exercise 6.1

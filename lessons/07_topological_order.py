@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from _plot import save_chart
+from _plot import line_chart
 
 import viz
 from tinygrad_edu import Value
@@ -171,13 +171,12 @@ for n in depths:
     expected = 1.00001**n
     print(f"chain of {n:>7,}: backward {seconds * 1000:7.1f} ms, x.grad = {x.grad:.6f}")
     assert abs(x.grad - expected) < 1e-9 * expected
-print("wrote", save_chart(
-    OUT / "backward_time.svg",
+viz.show(line_chart(
     {"backward() time, ms": timings},
     title="an iterative backward pass: time grows linearly with depth",
     xlabel="ops in the chain",
     ylabel="ms",
-))  # fmt: skip
+), OUT / "backward_time.svg")  # fmt: skip
 
 # %% [markdown]
 # ## The picture: the order, drawn
@@ -189,7 +188,7 @@ x, u, v, w = graph()
 w.backward()
 for i, val in enumerate(toposort([w]), 1):
     val.label = f"{val.label} (step {i})"
-print("wrote", viz.draw(w).save(OUT / "order.svg"))
+viz.show(viz.draw(w), OUT / "order.svg")
 
 # %% [markdown]
 # ## Exercise 7.1

@@ -110,8 +110,7 @@ t3 = viz.trace(loss)
 paths = viz.write_frames(t3, OUT / "steps")
 for path in paths:
     print("wrote", path)
-svgs = [path.read_text(encoding="utf-8") for path in paths]  # drawn once, used twice
-print("wrote", viz.write_html(t3, OUT / "stepper.html", svgs=svgs), "(open it in a browser)")
+viz.show(viz.stepper(t3), OUT / "stepper.html")  # inline in a notebook; a page for a browser
 assert len(paths) == len(t3.steps)  # one frame per step
 
 # %% [markdown]

@@ -231,8 +231,8 @@ assert a.grad.tolist() == [v.grad for v in a.elements()]
 # every tensor into its Values (grouped in a box per tensor).
 
 # %%
-print("wrote", viz.draw(z, style="torch").save(OUT / "seed_torch.svg"))
-print("wrote", viz.draw(z, labels={"x": x}).save(OUT / "seed_values.svg"))
+viz.show(viz.draw(z, style="torch"), OUT / "seed_torch.svg")
+viz.show(viz.draw(z, labels={"x": x}), OUT / "seed_values.svg")
 assert "SumBackward0" in (OUT / "seed_torch.svg").read_text()
 
 # %% [markdown]

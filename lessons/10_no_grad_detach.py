@@ -198,8 +198,8 @@ assert x.grad.tolist() == x.tolist()
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 out = (x * x.detach() + x.exp()).sum()
 out.backward()
-print("wrote", viz.draw(out, style="torch", labels={"x": x}).save(OUT / "detach_torch.svg"))
-print("wrote", viz.draw(out, labels={"x": x}).save(OUT / "detach_values.svg"))
+viz.show(viz.draw(out, style="torch", labels={"x": x}), OUT / "detach_torch.svg")
+viz.show(viz.draw(out, labels={"x": x}), OUT / "detach_values.svg")
 
 # %% [markdown]
 # ## Exercise 10.1

@@ -14,8 +14,9 @@ import os
 import random
 from pathlib import Path
 
-from _plot import save_chart
+from _plot import line_chart
 
+import viz
 from tinygrad_edu import GradcheckError, Value, gradcheck
 from tinygrad_edu.gradcheck import numerical_grad
 
@@ -110,13 +111,12 @@ for i in range(-80, 81):
     numerical.append((x0, nudged))
     assert abs(v.grad - nudged) < 1e-6
     assert abs(v.grad - (math.sin(x0) ** 2 + 2 * x0 * math.sin(x0) * math.cos(x0))) < 1e-12
-print("wrote", save_chart(
-    OUT / "analytical_vs_numerical.svg",
+viz.show(line_chart(
     {"backward()": analytical, "central difference": numerical},
     title="d/dx x*sin(x)**2: backward() and nudging agree",
     xlabel="x",
     ylabel="slope",
-))  # fmt: skip
+), OUT / "analytical_vs_numerical.svg")  # fmt: skip
 
 # %% [markdown]
 # ## Exercise 11.1

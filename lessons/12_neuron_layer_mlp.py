@@ -143,8 +143,8 @@ for li, lay in enumerate(small.layers):  # names like w1.0.1: layer 1, neuron 0,
         n.b.label = f"b{li}.{ni}"
         for wi, wt in enumerate(n.w):
             wt.label = f"w{li}.{ni}.{wi}"
-print("wrote", viz.draw(y).save(OUT / "small_mlp.svg"))
-print("wrote", viz.draw(y, style="torch").save(OUT / "small_mlp_torch.svg"))
+viz.show(viz.draw(y), OUT / "small_mlp.svg")
+viz.show(viz.draw(y, style="torch"), OUT / "small_mlp_torch.svg")
 
 # %% [markdown]
 # ## Exercise 12.1

@@ -13,8 +13,9 @@ import os
 import random
 from pathlib import Path
 
-from _plot import save_chart
+from _plot import line_chart
 
+import viz
 from tinygrad_edu import no_grad
 from tinygrad_edu.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
@@ -109,19 +110,17 @@ assert bad_acc < acc
 # coloured by the sign of the score, the points by their labels.
 
 # %%
-print("wrote", save_chart(
-    OUT / "loss.svg",
+viz.show(line_chart(
     {"with zero_grad()": losses, "without zero_grad()": bad_losses},
     title="training loss, two moons, MLP(2, [16, 16, 1])",
     xlabel="step",
     ylabel="loss (log scale)",
     logy=True,
-))  # fmt: skip
+), OUT / "loss.svg")  # fmt: skip
 with no_grad():
     final_loss = hinge_loss([model(p) for p in points], labels, model.parameters()).data
 run = Trained(model, acc, final_loss, points, labels)
-(OUT / "decision_boundary.svg").write_text(boundary_svg(run), encoding="utf-8")
-print("wrote", OUT / "decision_boundary.svg")
+viz.show(boundary_svg(run), OUT / "decision_boundary.svg")
 
 # %% [markdown]
 # ## Exercise 13.1

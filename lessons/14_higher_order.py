@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from _plot import save_chart
+from _plot import line_chart
 
 import tinygrad_edu as torch
 import viz
@@ -121,7 +121,7 @@ dy.label = "dy/dx"
 dy.backward()
 print("d(dy/dx)/dx =", x.grad, "= 6x")
 assert x.grad == 6 * x.data
-print("wrote", viz.draw(dy).save(OUT / "graph_of_the_gradient.svg"))
+viz.show(viz.draw(dy), OUT / "graph_of_the_gradient.svg")
 
 # %% [markdown]
 # ## Using it: Newton's method
@@ -155,8 +155,7 @@ assert abs(slope) < 1e-12 and curvature > 0  # a minimum: f' = 0, f'' > 0
 assert abs(4 * newton[-1] ** 3 - 6 * newton[-1] + 1) < 1e-12  # f' by hand
 assert abs(derivatives(descent[-1])[0]) > abs(slope)
 xs = [i / 25 for i in range(-50, 51)]
-print("wrote", save_chart(
-    OUT / "f_and_derivatives.svg",
+viz.show(line_chart(
     {
         "f(x)": [(t, f(t)) for t in xs],
         "f'(x) by autograd": [(t, derivatives(t)[0]) for t in xs],
@@ -164,7 +163,7 @@ print("wrote", save_chart(
     },
     title="f(x) = x**4 - 3x**2 + x and its first two derivatives",
     xlabel="x",
-))  # fmt: skip
+), OUT / "f_and_derivatives.svg")  # fmt: skip
 
 # %% [markdown]
 # ## Exercise 14.1

@@ -151,9 +151,10 @@ BAD = [
     (["draw", "x", "--var", "x=two"], "'two' is not a number"),
     (["draw", "x", "--var"], "expected one argument"),
     (["draw", "x", "--var", "x=1", "--style", "fancy"], "invalid choice: 'fancy'"),
-    (["draw", "x", "--var", "x=1", "-o", "graph.png"], "must end in .svg or .dot"),
+    (["draw", "x", "--var", "x=1", "-o", "graph.gif"], "must end in .svg or .png or .dot"),
+    (["draw", "x", "--var", "x=1", "-o", "graph.png", "--dpi", "0"], "not a resolution"),
     (["draw", "x", "--var", "x=1", "-o", "missing/dir/g.svg"], "no directory"),
-    (["draw", "x", "--var", "x=1", "-o", "."], "must end in .svg or .dot"),
+    (["draw", "x", "--var", "x=1", "-o", "."], "must end in .svg or .png or .dot"),
     (["draw", "x" * 2001], "too long"),
     (["draw", "(" * 100 + "x" + ")" * 100, "--var", "x=1"], "too deeply nested"),
     (["draw", "x" + "+x" * 400, "--var", "x=1"], "more than 500 nodes"),
@@ -246,3 +247,27 @@ def test_expression_starting_with_minus(tmp_path: Path) -> None:
     done = run("draw", "-x * 2", "--var", "x=1.5", "-o", "-", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "data -3.0000" in svg_texts(done.stdout)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_png_output_and_its_resolution(tmp_path: Path) -> None:
+    done = run("draw", *NEURON, "-o", "neuron.png", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "wrote neuron.png (15 nodes)\n"
+    w, h = png_size((tmp_path / "neuron.png").read_bytes())
+    done = run("draw", *NEURON, "-o", "sharp.png", "--dpi", "192", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    w2, h2 = png_size((tmp_path / "sharp.png").read_bytes())
+    assert abs(w2 - 2 * w) <= 2 and abs(h2 - 2 * h) <= 2  # twice the dots per inch
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["neuron.png", "sharp.png"]
+
+
+def test_a_failed_png_leaves_no_file(tmp_path: Path) -> None:
+    env = {"TINYGRAD_EDU_DOT": str(tmp_path / "nothing-here")}
+    done = run("draw", *NEURON, "-o", "n.png", cwd=tmp_path, env=env)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

@@ -1,30 +1,28 @@
-"""The HTML stepper in a real headless Chromium: it loads, shows step 1, Next shows step 2.
+"""The stepper in a real headless Chromium, measured: it holds still, reads from the back row.
 
-Chromium is driven through the DevTools protocol over a pipe (``--remote-debugging-pipe``:
-JSON messages separated by NUL bytes on file descriptors 3 and 4), so the test needs no
-WebDriver and no Python package beyond the standard library.  Skipped only when no Chromium
-can be found (Debian: ``apt-get install chromium``).
+Playwright drives the system's Chromium (``executable_path``; it never downloads a browser).
+Skipped only when Playwright or Chromium is missing (Debian: ``apt-get install chromium``).
+At 1024×768, the README's neuron must show every label at least 12 px high, the page must not
+overflow, the chain-rule panel must not wrap, no node may move from one step to the next, and
+the page may ask the network for nothing.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import select
 import shutil
-import subprocess
-import sys
-import time
 
 import pytest
 
+import viz
 from tinygrad_edu import Value
-from viz.stepper import write_html
-from viz.trace import trace
+from viz.demo import neuron
+from viz.draw import fmt as pic
+from viz.trace import fmt as num
+
+sync_api = pytest.importorskip("playwright.sync_api")
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-FLAGS = (
+FLAGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -32,168 +30,240 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--remote-debugging-pipe",
-)
-# Chromium reads commands on fd 3 and writes replies on fd 4; this puts the pipes there.
-LAUNCH = "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); " \
-    "os.execv(sys.argv[3], sys.argv[3:])"  # fmt: skip
+]
+PROJECTOR = {"width": 1024, "height": 768}
 
 
 def find_chromium() -> str | None:
     return next((p for p in map(shutil.which, BROWSERS) if p), None)
 
 
-class Browser:
-    """Just enough of the DevTools protocol: commands, replies, and the events seen so far."""
-
-    def __init__(self, exe: str, profile: str) -> None:
-        to_chrome, self._cmd = os.pipe()
-        self._out, from_chrome = os.pipe()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, str(to_chrome), str(from_chrome), exe, *FLAGS,
-             f"--user-data-dir={profile}", "about:blank"],
-            pass_fds=(to_chrome, from_chrome),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        os.close(to_chrome)
-        os.close(from_chrome)
-        self._buf = b""
-        self._id = 0
-        self.events: list[dict] = []
-        self.session: str | None = None
-
-    def send(self, method: str, timeout: float = 30.0, **params) -> dict:
-        self._id += 1
-        msg = {"id": self._id, "method": method, "params": params}
-        if self.session and not method.startswith(("Target.", "Browser.")):
-            msg["sessionId"] = self.session
-        os.write(self._cmd, json.dumps(msg).encode() + b"\0")
-        reply = self._until(lambda m: m.get("id") == self._id, timeout)
-        if "error" in reply:
-            raise RuntimeError(f"{method}: {reply['error']}")
-        return reply.get("result", {})
-
-    def wait_event(self, method: str, timeout: float = 30.0) -> dict:
-        for e in self.events:
-            if e.get("method") == method:
-                return e
-        return self._until(lambda m: m.get("method") == method, timeout)
-
-    def _until(self, done, timeout: float) -> dict:
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\0" in self._buf:
-                raw, self._buf = self._buf.split(b"\0", 1)
-                msg = json.loads(raw)
-                if "method" in msg:
-                    self.events.append(msg)
-                if done(msg):
-                    return msg
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._out], [], [], left)[0]:
-                raise TimeoutError("Chromium did not answer in time")
-            chunk = os.read(self._out, 1 << 16)
-            if not chunk:
-                raise RuntimeError("Chromium closed the DevTools pipe")
-            self._buf += chunk
-
-    def eval(self, expression: str):
-        res = self.send("Runtime.evaluate", expression=expression, returnByValue=True)
-        if "exceptionDetails" in res:
-            raise RuntimeError(res["exceptionDetails"])
-        return res["result"].get("value")
-
-    def click(self, selector: str) -> None:
-        """A real mouse click in the middle of the element, as a user's would be."""
-        box = self.eval(
-            f"(function(){{var r=document.querySelector({json.dumps(selector)})"
-            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];})()"
-        )
-        for kind in ("mousePressed", "mouseReleased"):
-            self.send(
-                "Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left",
-                clickCount=1,
-            )  # fmt: skip
-
-    def key(self, name: str, code: int) -> None:
-        for kind in ("rawKeyDown", "keyUp"):
-            self.send(
-                "Input.dispatchKeyEvent", type=kind, key=name, code=name,
-                windowsVirtualKeyCode=code, nativeVirtualKeyCode=code,
-            )  # fmt: skip
-
-    def close(self) -> None:
-        with contextlib.suppress(RuntimeError, TimeoutError, OSError):
-            self.send("Browser.close", timeout=5)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        os.close(self._cmd)
-        os.close(self._out)
-
-
-@pytest.fixture
-def browser(tmp_path):
+@pytest.fixture(scope="module")
+def chromium():
     exe = find_chromium()
     if exe is None:
         pytest.skip("no Chromium found (Debian: apt-get install chromium)")
-    b = Browser(exe, str(tmp_path / "profile"))
-    try:
-        target = b.send("Target.createTarget", url="about:blank")["targetId"]
-        b.session = b.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        for domain in ("Page", "Runtime", "Network"):
-            b.send(f"{domain}.enable")
-        yield b
-    finally:
-        b.close()
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=FLAGS)
+        yield browser
+        browser.close()
 
 
-VISIBLE = "document.querySelector('.frame:not([hidden])').dataset.step"
-SHOWN = (
-    "Array.from(document.querySelectorAll('.frame'))"
-    ".filter(function(f){return f.offsetParent !== null;}).length"
-)
+class Page:
+    """A page, with every request and script error it caused."""
+
+    def __init__(self, browser, viewport=PROJECTOR) -> None:
+        self.page = browser.new_page(viewport=viewport)
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def __getattr__(self, name):
+        return getattr(self.page, name)
+
+    def step(self, root: str = ".tge-stepper") -> int:
+        return int(self.page.eval_on_selector(root, "r => r.dataset.step"))
 
 
-def test_the_stepper_loads_at_step_1_and_next_shows_step_2(browser, tmp_path):
-    a, b, c, f = (Value(x, label=n) for n, x in zip("abcf", (2.0, -3.0, 10.0, -2.0)))
-    t = trace((a * b + c) * f)
-    page = write_html(t, tmp_path / "steps.html")
-    browser.send("Page.navigate", url=page.absolute().as_uri())
-    browser.wait_event("Page.loadEventFired")
+@pytest.fixture
+def page(chromium):
+    p = Page(chromium)
+    yield p
+    p.page.close()
 
+
+def open_page(page: Page, tmp_path, root=None, **options) -> viz.Stepper:
+    s = viz.stepper(neuron() if root is None else root, **options)
+    path = s.write(tmp_path / "steps.html")
+    page.goto(path.as_uri())
+    page.wait_for_selector(".tge-stepper[data-step='0']")
+    return s
+
+
+# Every node's box on screen, by its DOT name.
+BOXES = """() => Object.fromEntries(Array.from(document.querySelectorAll('.picture g.node')).map(
+  g => { const r = g.getBoundingClientRect();
+         return [g.querySelector('title').textContent, [r.x, r.y, r.width, r.height]]; }))"""
+# The on-screen size in px of every label in the picture.
+LABEL_PX = """() => Array.from(document.querySelectorAll('.picture text')).map(t =>
+  parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+GRADS = """() => Object.fromEntries(Array.from(document.querySelectorAll('.picture g.node')).map(
+  g => [g.querySelector('title').textContent,
+        Array.from(g.querySelectorAll('text')).map(t => t.textContent)
+          .filter(s => s.startsWith('grad '))]).filter(e => e[1].length))"""
+# Lines of text in the current panel: a text node that wraps has client rects at two heights.
+PANEL_LINES = """() => {
+  const panel = document.querySelector('.panels > section.current');
+  const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  const wrapped = [];
+  while (walk.nextNode()) {
+    const n = walk.currentNode;
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+    if (tops.size > 1) wrapped.push(n.textContent);
+  }
+  const font = parseFloat(getComputedStyle(panel).fontSize);
+  return {wrapped, font, text: panel.textContent};
+}"""
+FITS = """() => { const d = document.documentElement, s = document.querySelector('.picture svg')
+  .getBoundingClientRect();
+  return {scrollW: d.scrollWidth, scrollH: d.scrollHeight, w: innerWidth, h: innerHeight,
+          right: s.right, bottom: s.bottom, left: s.left, top: s.top}; }"""
+
+
+def test_the_neuron_on_a_projector_holds_still_and_reads_from_the_back(page, tmp_path):
+    s = open_page(page, tmp_path)
+    t = s.trace
     n = len(t.steps)
-    assert browser.eval("document.querySelectorAll('.frame').length") == n
-    assert browser.eval(VISIBLE) == "1"
-    assert browser.eval(SHOWN) == 1  # exactly one frame is laid out on screen
-    assert browser.eval("document.getElementById('counter').textContent") == f"Step 1 of {n}"
-    assert browser.eval("document.querySelector('.frame:not([hidden]) svg') !== null")
-    head = browser.eval("document.querySelector('.frame:not([hidden]) .head').textContent")
-    assert head.startswith(f"Step 1 of {n}: {t.steps[0].grad_fn}")
-    assert browser.eval("document.getElementById('prev').disabled") is True
+    assert n == 5 and page.inner_text(".counter") == f"Step 0 of {n}"
 
-    browser.click("#next")
-    assert browser.eval(VISIBLE) == "2"
-    assert browser.eval(SHOWN) == 1
-    assert browser.eval("document.getElementById('counter').textContent") == f"Step 2 of {n}"
-    text = browser.eval("document.querySelector('.frame:not([hidden])').textContent")
-    assert t.steps[1].inputs[0].text() in text
+    first = page.evaluate(BOXES)
+    assert len(first) == len({b for boxes in s.graph.ids.values() for b in boxes})
+    for k in range(n + 1):
+        assert page.step() == k
+        # fits the window: nothing scrolls, the picture is inside it
+        fit = page.evaluate(FITS)
+        assert fit["scrollW"] <= fit["w"] and fit["scrollH"] <= fit["h"], fit
+        assert fit["left"] >= 0 and fit["top"] >= 0
+        assert fit["right"] <= fit["w"] and fit["bottom"] <= fit["h"], fit
+        # readable: every label of the graph at least 12 px high
+        sizes = page.evaluate(LABEL_PX)
+        assert sizes and min(sizes) >= 12, min(sizes)
+        # the chain-rule panel: one line per cell, no smaller than 12 px
+        lines = page.evaluate(PANEL_LINES)
+        assert lines["wrapped"] == [] and lines["font"] >= 12, lines
+        # holds still: every box where it was at step 0
+        assert page.evaluate(BOXES) == first
+        page.keyboard.press("ArrowRight")
+    assert page.step() == n  # past the last step it stays there
+    assert page.requests and all(u.startswith(("file:", "data:", "about:")) for u in page.requests)
+    assert page.errors == []
 
-    browser.key("ArrowRight", 39)
-    assert browser.eval(VISIBLE) == "3"
-    assert browser.eval("document.getElementById('next').disabled") is True
-    browser.key("ArrowRight", 39)  # past the last step: stays there
-    assert browser.eval(VISIBLE) == "3"
-    browser.key("ArrowLeft", 37)
-    assert browser.eval(VISIBLE) == "2"
-    browser.click("#prev")
-    assert browser.eval(VISIBLE) == "1"
 
-    # self-contained: the page asked for nothing but itself, and threw no error
-    urls = [e["params"]["request"]["url"] for e in browser.events
-            if e.get("method") == "Network.requestWillBeSent"]  # fmt: skip
-    assert urls and all(u.startswith(("file:", "data:", "about:")) for u in urls)
-    assert not [e for e in browser.events if e.get("method") == "Runtime.exceptionThrown"]
+def test_step_0_is_the_seed_and_each_step_marks_the_grads_it_changed(page, tmp_path):
+    s = open_page(page, tmp_path)
+    t = s.trace
+    ids = s.graph.ids
+    root_box = ids[id(t.root)][0]
+    grads = page.evaluate(GRADS)
+    assert grads[root_box] == [f"grad {pic(t.gradient)}"]
+    assert all(g == ["grad ?"] for box, g in grads.items() if box != root_box)
+    assert page.eval_on_selector(".panels > section.current", "p => p.textContent").startswith(
+        f"Step 0 of 5: the seed. {t.label}.grad = 1.0"
+    )
+    lit = "() => Array.from(document.querySelectorAll('g.lit title')).map(e => e.textContent)"
+    new = (
+        "() => Array.from(document.querySelectorAll('text.new'))"
+        ".map(e => e.closest('g.node').querySelector('title').textContent)"
+    )
+    assert page.evaluate(lit) == [root_box] and page.evaluate(new) == [root_box]
+    for step in t.steps:
+        page.keyboard.press("Space")
+        assert page.step() == step.step
+        assert page.evaluate(lit) == list(ids[id(step.value.grad_fn)])
+        changed = {b for i in step.inputs if i.grad is not None for b in ids[id(i.value)]}
+        assert set(page.evaluate(new)) == changed
+        grads = page.evaluate(GRADS)
+        for i in step.inputs:  # the grad each input has once this step is done
+            for b in ids[id(i.value)]:
+                assert grads[b] == [f"grad {pic(i.grad)}"]
+        # the red grads are red on screen, the others are not
+        colours = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.picture text')).filter("
+            "t => t.textContent.startsWith('grad ')).map(t => [t.classList.contains('new'),"
+            " getComputedStyle(t).fill])"
+        )
+        assert {c for is_new, c in colours if is_new} <= {"rgb(214, 39, 40)"}
+        assert "rgb(214, 39, 40)" not in {c for is_new, c in colours if not is_new}
+    panel = page.eval_on_selector(".panels > section.current", "p => p.textContent")
+    assert "Leaf grads: " + ", ".join(f"{x.label} = {num(x.grad)}" for x in t.leaves) in panel
+
+
+def test_keys_and_buttons_move_the_step(page, tmp_path):
+    open_page(page, tmp_path)
+    moves = [
+        ("ArrowRight", 1),
+        ("Space", 2),
+        ("ArrowLeft", 1),
+        ("End", 5),
+        ("Shift+Space", 4),
+        ("Home", 0),
+        ("ArrowLeft", 0),
+        ("PageDown", 1),
+    ]
+    for key, expected in moves:
+        page.keyboard.press(key)
+        assert page.step() == expected, key
+    assert page.evaluate("() => scrollY") == 0  # Space moved the step, not the page
+    page.click(".next")
+    assert page.step() == 2 and page.inner_text(".counter") == "Step 2 of 5"
+    page.click(".prev")
+    page.click(".prev")
+    assert page.step() == 0 and page.is_disabled(".prev") and not page.is_disabled(".next")
+    page.keyboard.press("End")
+    assert page.is_disabled(".next")
+
+
+@pytest.mark.parametrize("rankdir", ["TB", "LR"])
+def test_both_directions_fit_the_window(page, tmp_path, rankdir):
+    a, b, c, f = (Value(x, label=n) for n, x in zip("abcf", (2.0, -3.0, 10.0, -2.0)))
+    open_page(page, tmp_path, (a * b + c) * f, rankdir=rankdir)
+    first = page.evaluate(BOXES)
+    for _ in range(3):
+        fit = page.evaluate(FITS)
+        assert fit["scrollW"] <= fit["w"] and fit["scrollH"] <= fit["h"], fit
+        assert fit["right"] <= fit["w"] and fit["bottom"] <= fit["h"]
+        assert min(page.evaluate(LABEL_PX)) >= 12
+        assert page.evaluate(PANEL_LINES)["wrapped"] == []
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(BOXES) == first
+    assert page.errors == []
+
+
+def test_a_smaller_window_scales_the_picture_and_keeps_it_still(chromium, tmp_path):
+    p = Page(chromium, viewport={"width": 800, "height": 600})
+    try:
+        open_page(p, tmp_path)
+        fit = p.evaluate(FITS)
+        assert fit["scrollW"] <= 800 and fit["right"] <= 800 and fit["bottom"] <= 600
+        first = p.evaluate(BOXES)
+        p.keyboard.press("End")
+        assert p.evaluate(BOXES) == first
+    finally:
+        p.page.close()
+
+
+def test_two_steppers_inline_in_one_notebook_page_work_apart(page):
+    """What a notebook does with two cells' outputs: their HTML put into one page."""
+    one = viz.stepper(neuron())
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    two = viz.stepper(a * b)
+    cells = "".join(f'<div class="output">{s._repr_html_()}</div>' for s in (one, two))
+    page.set_content(f"<!DOCTYPE html><html><body><p>notebook</p>{cells}</body></html>")
+    first, second = (
+        "div.output:nth-of-type(1) .tge-stepper",
+        "div.output:nth-of-type(2) .tge-stepper",
+    )
+    page.wait_for_selector(f"{second}[data-step='0']")
+    page.click(f"{first} .next")
+    assert (page.step(first), page.step(second)) == (1, 0)
+    page.click(f"{second} .picture")  # focus it: the keys go to the stepper that has focus
+    page.keyboard.press("ArrowRight")
+    assert (page.step(first), page.step(second)) == (1, 1)
+    page.keyboard.press("Home")
+    assert (page.step(first), page.step(second)) == (1, 0)
+    boxes = page.eval_on_selector_all(f"{first} .picture text", "ts => ts.length")
+    assert boxes >= 3 * len(one.trace.leaves)
+    sizes = page.eval_on_selector_all(
+        f"{first} .picture text",
+        "ts => ts.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)",
+    )
+    assert min(sizes) >= 12  # inline too, the neuron reads at 1024×768
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PROJECTOR["width"]
+    assert page.errors == []
+    assert all(u.startswith(("data:", "about:")) for u in page.requests)
+    assert page.inner_text(f"{first} .counter") == "Step 1 of 5"

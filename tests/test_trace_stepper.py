@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import viz.stepper as stepper
+import viz
 from tinygrad_edu import Value
 from viz.draw import COLORS
 from viz.draw import fmt as pic
 from viz.stepper import frame_name, frames, page, write_frames, write_html
 from viz.trace import trace
+
+stepper = importlib.import_module("viz.stepper")  # viz.stepper is the function
 
 
 def example():
@@ -47,8 +49,8 @@ def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
         y = y + x
     t = trace(y)
     assert len(t.steps) == stepper.MAX_FRAMES + 1
-    draw_module = importlib.import_module("viz.draw")  # viz.draw is the function
-    monkeypatch.setattr(draw_module, "render", lambda *a, **k: pytest.fail("rendered a frame"))
+    picture_module = importlib.import_module("viz.picture")  # where a Graph renders
+    monkeypatch.setattr(picture_module, "render", lambda *a, **k: pytest.fail("rendered a frame"))
     with pytest.raises(GraphTooBigError, match=f"max_frames={stepper.MAX_FRAMES}"):
         frames(t)
     with pytest.raises(GraphTooBigError):
@@ -61,7 +63,9 @@ def test_too_many_steps_fail_before_any_picture_is_drawn(monkeypatch, tmp_path):
 def test_a_leaf_output_gives_one_frame():
     t = trace(Value(1.0, label="a"))
     assert len(frames(t)) == 1
-    assert page(t, frames(t)).count('<section class="frame"') == 1
+    text = page(t)
+    assert text.count('<section class="frame"') == 0 and text.count('<section class="seed') == 1
+    assert "a = 1.0 is a leaf: its grad is the seed." in html.unescape(text)
 
 
 def test_frame_names_sort_in_step_order():
@@ -71,31 +75,104 @@ def test_frame_names_sort_in_step_order():
     assert names == sorted(names)
 
 
-def test_the_page_is_self_contained_and_starts_at_step_1():
+def test_the_page_is_self_contained_and_starts_at_the_seed():
     t = example()
-    text = page(t, frames(t))
+    text = page(t)
     assert text.startswith("<!DOCTYPE html>")
     assert not re.search(r"""(src|href)\s*=|<link|@import|url\(""", text)
     assert "<?xml" not in text and "<!DOCTYPE svg" not in text
-    sections = re.findall(
-        r'<section class="frame" id="step-(\d+)" data-step="\d+"( hidden)?>', text
-    )
-    assert [(k, h) for k, h in sections] == [("1", "")] + [(str(k), " hidden") for k in (2, 3)]
+    assert text.count("<svg") == 1  # one picture: the graph is laid out once
+    sections = re.findall(r'<section class="(\w+)[^"]*" data-step="(\d+)">', text)
+    assert sections == [("seed", "0")] + [("frame", str(k)) for k in (1, 2, 3)]
     ids = re.findall(r'\bid="([^"]+)"', text)
-    assert len(ids) == len(set(ids))  # the frames' SVG ids do not collide
-    assert 'id="prev"' in text and 'id="next"' in text and "ArrowRight" in text
+    assert len(ids) == len(set(ids))
+    assert 'class="prev"' in text and 'class="next"' in text and "ArrowRight" in text
+    shown = html.unescape(text)
+    assert f"Step 0 of 3: the seed. {t.label}.grad = 1.0" in shown
     for s in t.steps:
-        assert f"Step {s.step} of 3: {s.grad_fn}" in text
+        assert f"Step {s.step} of 3: {s.grad_fn}" in shown
         for i in s.inputs:
-            assert i.text() in text
+            assert i.text() in shown
     leaves = ", ".join(f"{x.label} = {x.grad}" for x in t.leaves)
-    assert f"Leaf grads: {leaves}" in text
+    assert f"Leaf grads: {leaves}" in shown
 
 
-def test_labels_are_escaped_in_the_page():
-    a = Value(2.0, label="<b>a</b>")
-    text = page(t := trace(a * a), frames(t))
-    assert "<b>a</b>" not in text and "&lt;b&gt;a&lt;/b&gt;" in text
+def test_every_step_state_follows_the_trace():
+    t = example()
+    s = stepper.Stepper(t)
+    assert len(s.states) == len(t.steps) + 1
+    ids = s.graph.ids
+    boxes = {v: ids[id(v)] for v in t.grads_after(len(t.steps))}
+    # step 0: only the output's grad is known; it is the one marked
+    assert s.states[0]["lit"] == s.states[0]["changed"] == list(ids[id(t.root)])
+    unknown = [sum(g == "grad ?" for g in st["grads"].values()) for st in s.states]
+    assert unknown == sorted(unknown, reverse=True) and unknown[-1] == 0 < unknown[0]
+    for k, step in enumerate(t.steps, 1):
+        st = s.states[k]
+        assert st["lit"] == list(ids[id(step.value.grad_fn)])
+        changed = {b for i in step.inputs if i.value is not None for b in ids[id(i.value)]}
+        assert set(st["changed"]) == changed
+        for v, g in t.grads_after(k).items():
+            assert all(st["grads"][b] == f"grad {pic(g)}" for b in boxes[v])
+
+
+def test_svg_frames_share_one_layout():
+    t = example()
+    svgs = frames(t)
+    assert len(svgs) == len(t.steps)
+    geometry = re.compile(r'(?<![-\w])(?:d|points|cx|cy|rx|ry|x|y|width|height|viewBox)="[^"]*"')
+    shapes = [geometry.findall(f) for f in svgs]
+    assert len(shapes[0]) > 50 and all(g == shapes[0] for g in shapes)  # nothing moves
+    for k, svg in enumerate(svgs, 1):
+        assert svg.count(f'stroke="{stepper.LIT}" stroke-width="4"') >= 1
+        for g in t.grads_after(k).values():
+            assert f"grad {pic(g)}" in html.unescape(svg)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_png_frames_and_rankdir(tmp_path):
+    t = example()
+    s = stepper.Stepper(t, rankdir="LR")
+    pngs = s.frames("png")
+    assert len(pngs) == len(t.steps) and all(p.startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+    assert len({png_size(p) for p in pngs}) == 1
+    # PNG frames are drawn from the laid-out DOT, edited per step: drawn as SVG the same way,
+    # nothing moves, and each step's grads and colours are in
+    render = importlib.import_module("viz.render")
+    laid_out = render.render_bytes(s.graph.source, fmt="dot").decode()
+    geometry = re.compile(r'(?<![-\w])(?:d|points|cx|cy|rx|ry|x|y|width|height|viewBox)="[^"]*"')
+    drawn = []
+    for k in range(1, len(s.states)):
+        dot = stepper._apply_dot(laid_out, s.states[k])
+        drawn.append(render.render_bytes(dot, fmt="svg", positioned=True).decode())
+    # boxes, ellipses and edges stay put; a box's text may shift by a fraction of a point
+    shapes = [geometry.findall(re.sub(r"<text[^>]*>", "", d)) for d in drawn]
+    assert len(shapes[0]) > 30 and all(g == shapes[0] for g in shapes)
+    for k, svg in enumerate(drawn, 1):
+        assert f'stroke="{stepper.LIT}" stroke-width="4"' in svg
+        for g in t.grads_after(k).values():
+            assert f"grad {pic(g)}" in html.unescape(svg)
+    paths = write_frames(t, tmp_path / "f", fmt="png", pictures=pngs)
+    assert [p.name for p in paths] == ["step-01.png", "step-02.png", "step-03.png"]
+    assert paths[0].read_bytes() == pngs[0]
+    with pytest.raises(ValueError, match="rankdir"):
+        stepper.Stepper(t, rankdir="XX")
+    with pytest.raises(ValueError, match="'svg' or 'png'"):
+        stepper.Stepper(t).frames("gif")
+
+
+def test_the_stepper_shows_itself_inline_in_a_notebook():
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    s = viz.stepper(a * b + a)  # a root: the pass runs here
+    assert len(s.states) == 3 and a.grad == -2.0
+    fragment = s._repr_html_()
+    assert fragment.startswith('<div class="tge-stepper cell"') and "<html" not in fragment
+    uid = re.match(r'<div class="tge-stepper cell" id="([^"]+)"', fragment).group(1)
+    assert f"#{uid} " in fragment  # its style is scoped to it
+    assert s._repr_html_() != fragment  # two outputs of one stepper do not share ids
 
 
 def test_write_html_replaces_a_file_atomically(tmp_path):
@@ -179,7 +256,8 @@ def test_a_drawing_failure_touches_no_disk(tmp_path, monkeypatch):
     def fail(*args, **kw):
         raise RuntimeError("no renderer")
 
-    monkeypatch.setattr(stepper, "frames", fail)
+    monkeypatch.setattr(stepper.Stepper, "frames", fail)
+    monkeypatch.setattr(stepper.Stepper, "page", fail)
     with pytest.raises(RuntimeError):
         write_frames(example(), tmp_path / "frames")
     with pytest.raises(RuntimeError):
@@ -191,3 +269,22 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_trace_writes_png_frames_and_a_left_right_page(tmp_path):
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "import sys; from viz.cli import main; sys.exit(main())"]
+    args = ["trace", "a*b + a", "--var", "a=2", "--var", "b=-3"]
+    args += ["--frames", "f", "--frame-format", "png", "--html", "s.html", "--rankdir", "LR"]
+    env = {**os.environ, "TINYGRAD_EDU_DOT": "graphviz-pure"}
+    r = subprocess.run([*cli, *args], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(tmp_path / "f")) == ["step-01.png", "step-02.png"]
+    assert (tmp_path / "f" / "step-01.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    box = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"', (tmp_path / "s.html").read_text())
+    assert float(box.group(1)) > float(box.group(2))  # left to right: wider than tall
+    assert "wrote s.html (steps 0 to 2: the seed, then 2 steps)" in r.stdout
+    r = subprocess.run([*cli, *args[:5], "--rankdir", "XY"], cwd=tmp_path, capture_output=True)
+    assert r.returncode == 2

@@ -20,6 +20,7 @@ from viz.demo import neuron
 from viz.draw import COLORS, Graph, draw, fmt
 
 draw_module = importlib.import_module("viz.draw")  # viz.draw is the function
+picture_module = importlib.import_module("viz.picture")  # where Graph renders and saves
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -247,15 +248,15 @@ def test_save_dot_needs_no_renderer(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     def no_renderer(source: str) -> str:
         raise AssertionError("a .dot file must not render")
 
-    monkeypatch.setattr(draw_module, "render", no_renderer)
+    monkeypatch.setattr(picture_module, "render", no_renderer)
     g = draw(neuron())
     path = g.save(tmp_path / "n.dot")
     assert path.read_text() == g.source
 
 
 def test_save_refuses_other_suffixes(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=r"\.svg or \.dot"):
-        draw(neuron()).save(tmp_path / "n.png")
+    with pytest.raises(ValueError, match=r"must end in \.svg, \.png, \.dot"):
+        draw(neuron()).save(tmp_path / "n.gif")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -263,7 +264,7 @@ def test_failed_render_leaves_no_file(tmp_path: Path, monkeypatch: pytest.Monkey
     def broken(source: str) -> str:
         raise RuntimeError("renderer crashed")
 
-    monkeypatch.setattr(draw_module, "render", broken)
+    monkeypatch.setattr(picture_module, "render", broken)
     with pytest.raises(RuntimeError):
         draw(neuron()).save(tmp_path / "n.svg")
     assert list(tmp_path.iterdir()) == []
@@ -273,7 +274,7 @@ def test_failed_write_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.Mo
     def no_replace(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(draw_module.os, "replace", no_replace)
+    monkeypatch.setattr(picture_module.os, "replace", no_replace)
     with pytest.raises(OSError):
         draw(neuron()).save(tmp_path / "n.dot")
     assert list(tmp_path.iterdir()) == []
@@ -293,7 +294,7 @@ def test_jupyter_display_uses_the_svg(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(source)
         return "<svg/>"
 
-    monkeypatch.setattr(draw_module, "render", fake)
+    monkeypatch.setattr(picture_module, "render", fake)
     g = draw(neuron())
     assert g._repr_svg_() == "<svg/>"
     assert g._repr_mimebundle_() == {"image/svg+xml": "<svg/>"}

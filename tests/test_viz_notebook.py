@@ -39,3 +39,26 @@ def test_show_displays_inline_in_a_kernel(tmp_path, monkeypatch, capsys):
 def test_docstring_examples():
     result = doctest.testmod(importlib.import_module("viz.notebook"), optionflags=doctest.ELLIPSIS)
     assert result.attempted and not result.failed
+
+
+def test_show_writes_a_stepper_page_and_shows_the_stepper_inline(tmp_path, monkeypatch, capsys):
+    s = viz.stepper(neuron())
+    out = viz.show(s, tmp_path / "steps.html")
+    assert (
+        out.read_text().startswith("<!DOCTYPE html>") and f"wrote {out}" in capsys.readouterr().out
+    )
+    shown = []
+    display = types.ModuleType("IPython.display")
+    display.SVG = lambda text: ("SVG", text)
+    display.HTML = lambda text: ("HTML", text)
+    display.display = shown.append
+    ipython = types.ModuleType("IPython")
+    ipython.get_ipython = lambda: types.SimpleNamespace(kernel=object())
+    ipython.display = display
+    monkeypatch.setitem(sys.modules, "IPython", ipython)
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    viz.show(s)
+    viz.show(viz.draw(neuron()), tmp_path / "n.png")
+    assert [kind for kind, _ in shown] == ["HTML", "SVG"]
+    assert shown[0][1].startswith('<div class="tge-stepper cell"')
+    assert (tmp_path / "n.png").read_bytes().startswith(b"\x89PNG")

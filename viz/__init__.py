@@ -13,9 +13,10 @@ stays cheap.
 
 from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
+from .micrograd import draw_dot
 from .notebook import in_notebook, show
 from .render import RenderError
-from .stepper import write_frames, write_html
+from .stepper import Stepper, stepper, write_frames, write_html
 from .trace import Trace, trace
 from .trace_view import print_trace
 from .tree import print_tree, tree_text
@@ -26,14 +27,17 @@ __all__ = [
     "ExprError",
     "Graph",
     "RenderError",
+    "Stepper",
     "Trace",
     "build",
     "draw",
+    "draw_dot",
     "in_notebook",
     "parse_vars",
     "print_trace",
     "print_tree",
     "show",
+    "stepper",
     "trace",
     "tree_text",
     "write_frames",

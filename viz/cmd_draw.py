@@ -1,6 +1,7 @@
 """``tinygrad-edu draw`` and ``tinygrad-edu tree``: an expression's graph as SVG or as a tree.
 
     tinygrad-edu draw "tanh(x*w + b)" --var x=2 --var w=-3 --var b=6.88 -o neuron.svg
+    tinygrad-edu draw "tanh(x*w + b)" --var x=2 --var w=-3 --var b=6.88 -o neuron.png --dpi 192
     tinygrad-edu tree "a*b + a" --var a=2 --var b=3
 
 Backward runs first (unless ``--no-backward``), so the grads are filled in.
@@ -34,7 +35,7 @@ def run_draw(args: argparse.Namespace) -> int:
 
     out = None  # - is stdout
     if args.output != "-":
-        out = output_file(args.output, (".svg", ".dot"), also=", or be -")
+        out = output_file(args.output, (".svg", ".png", ".dot"), also=", or be -")
     root = _graph(args)
     try:
         graph = draw(
@@ -47,7 +48,7 @@ def run_draw(args: argparse.Namespace) -> int:
         if out is None:
             print(graph.svg(), end="", flush=True)  # print: stdout may be closed (None)
             return 0
-        graph.save(out)
+        graph.save(out, dpi=args.dpi)
     except GraphTooBigError:
         raise UsageError(
             f"the graph has more than {args.max_nodes} nodes, too many to read in one picture; "
@@ -77,6 +78,17 @@ def _positive(text: str) -> int:
     return n
 
 
+def _dpi(text: str) -> float:
+    """--dpi: a number of dots per inch, 1 to 1200."""
+    try:
+        n = float(text)
+    except ValueError:
+        n = 0.0
+    if not 1 <= n <= 1200:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a resolution from 1 to 1200")
+    return n
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     expression_arguments(p)
     p.add_argument("--no-backward", action="store_true", help="do not run backward (grads stay 0)")
@@ -84,14 +96,17 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``draw`` and ``tree`` to the command line."""
-    p = sub.add_parser("draw", help="draw an expression's graph as SVG (or DOT)")
+    p = sub.add_parser("draw", help="draw an expression's graph as SVG, PNG (or DOT)")
     _common(p)
     p.add_argument(
         "-o",
         "--output",
         default=DEFAULT_OUTPUT,
         metavar="FILE",
-        help=f"FILE.svg, FILE.dot, or - for SVG on stdout (default: {DEFAULT_OUTPUT})",
+        help=f"FILE.svg, FILE.png, FILE.dot, or - for SVG on stdout (default: {DEFAULT_OUTPUT})",
+    )
+    p.add_argument(
+        "--dpi", type=_dpi, default=None, metavar="N", help="a PNG's resolution (default 96)"
     )
     p.add_argument("--style", choices=("micrograd", "torch"), default="micrograd")
     p.add_argument("--rankdir", choices=("LR", "TB"), default="LR", help="left-right or top-down")

@@ -5,9 +5,10 @@
     tinygrad-edu trace "tanh(x*w + b)" --var x=2 --var w=-3 --var b=6.88 --html steps.html
 
 ``--json`` prints one JSON object per step, then ``{"leaves": [...]}`` (nan and infinities as
-the strings "nan", "inf", "-inf").  ``--frames DIR`` writes one SVG per step; ``--html FILE`` a
-self-contained page that steps through them.  Bad input: one line on stderr, exit status 2,
-and no file written.
+the strings "nan", "inf", "-inf").  ``--frames DIR`` writes one picture per step (SVG, or PNG
+with ``--frame-format png``); ``--html FILE`` a self-contained page that steps through the pass
+on one picture that holds still (``--rankdir TB`` or ``LR``).  Bad input: one line on stderr,
+exit status 2, and no file written.
 """
 
 from __future__ import annotations
@@ -77,14 +78,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
-    """Draw the frames once, then write the page and the folder: both complete, or neither."""
+    """Draw the graph once, then write the page and the folder: both complete, or neither."""
     from .draw import GraphTooBigError
     from .files import staged
     from .render import RenderError
-    from .stepper import MAX_FRAMES, frames, page, write_frames
+    from .stepper import MAX_FRAMES, Stepper, write_frames
 
     try:
-        svgs = frames(t, style=args.style)
+        s = Stepper(t, style=args.style, rankdir=args.rankdir)
+        pictures = s.frames(args.frame_format) if args.frames else []
+        html = s.page() if args.html else ""
     except GraphTooBigError:
         raise UsageError(
             f"{len(t.steps)} steps are too many to draw one picture each (at most {MAX_FRAMES}); "
@@ -92,21 +95,24 @@ def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
         ) from None
     except RenderError as e:
         raise UsageError(str(e)) from None
-    n = len(svgs)
     done = []
     shown = args.html
     try:
         # The page waits in a temporary file until the frames are in place.
-        with staged(args.html, page(t, svgs)) if args.html else nullcontext():
+        with staged(args.html, html) if args.html else nullcontext():
             if args.frames:
                 shown = args.frames
-                write_frames(t, args.frames, svgs=svgs)
+                write_frames(t, args.frames, fmt=args.frame_format, pictures=pictures)
+                n = len(pictures)
                 done.append(f"wrote {n} frame{'s' * (n != 1)} to {args.frames}")
                 shown = args.html
     except OSError as e:
         raise UsageError(f"cannot write {shown!r}: {e.strerror or e}") from None
     if args.html:
-        done.insert(0, f"wrote {args.html} ({n} step{'s' * (n != 1)})")
+        n = len(s.states) - 1
+        done.insert(
+            0, f"wrote {args.html} (steps 0 to {n}: the seed, then {n} step{'s' * (n != 1)})"
+        )
     return done
 
 
@@ -115,9 +121,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("trace", help="print the backward pass step by step (chain rule shown)")
     expression_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per step, then the leaves")
-    p.add_argument("--frames", metavar="DIR", help="write one SVG picture per step into DIR")
+    p.add_argument("--frames", metavar="DIR", help="write one picture per step into DIR")
     p.add_argument("--html", metavar="FILE", help="write a page that steps through the pictures")
     p.add_argument(
         "--style", choices=("micrograd", "torch"), default="micrograd", help="of the pictures"
+    )
+    p.add_argument(
+        "--rankdir",
+        choices=("TB", "LR"),
+        default="TB",
+        help="the pictures top-down (default: narrow boxes, large on a projector) or left-right",
+    )
+    p.add_argument(
+        "--frame-format",
+        choices=("svg", "png"),
+        default="svg",
+        help="the pictures --frames writes: step-01.svg ... or step-01.png ...",
     )
     p.set_defaults(func=run)

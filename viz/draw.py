@@ -17,16 +17,14 @@ traversal, never from ``id()``, so the same graph always gives the same DOT text
 
 from __future__ import annotations
 
-import os
+import itertools
 from collections.abc import Mapping, Sequence
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from tinygrad_edu.engine import Value, accumulator
 
-from .files import write_atomic
-from .render import render
+from .picture import Graph
 
 __all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt"]
 
@@ -73,39 +71,6 @@ def fmt(x: float, *, short: bool = False) -> str:
     if short:
         s = s.rstrip("0").rstrip(".")
     return "0" if s == "-0" else s
-
-
-class Graph:
-    """A drawn graph: ``.source`` (DOT), ``.svg()``, ``.save(path)``, and Jupyter display."""
-
-    def __init__(self, source: str, *, nodes: int = 0) -> None:
-        self.source = source
-        self.nodes = nodes
-        self._svg: str | None = None
-
-    def svg(self) -> str:
-        """The picture as SVG text (rendered once, then kept)."""
-        if self._svg is None:
-            self._svg = render(self.source)
-        return self._svg
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write ``.svg`` or ``.dot`` (by suffix) atomically: complete, or no file at all."""
-        p = Path(path)
-        suffix = p.suffix.lower()
-        if suffix not in (".svg", ".dot"):
-            raise ValueError(f"cannot save {str(p)!r}: the file name must end in .svg or .dot")
-        text = self.svg() if suffix == ".svg" else self.source  # render before touching the disk
-        return write_atomic(p, text)
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"image/svg+xml": self.svg()}
-
-    def __repr__(self) -> str:
-        return f"<Graph: {self.nodes} nodes; .svg(), .save(path), .source>"
 
 
 # -- collecting the graph --------------------------------------------------------------------
@@ -180,6 +145,9 @@ class _Drawing:
         self.roots = roots
         self.grads: Mapping[Value, float] | None = opts["grads"]
         self.highlight = opts["highlight"]
+        self.compact = opts["compact"]
+        self.rankdir = opts["rankdir"]
+        self.ids: dict[int, list[str]] = {}  # id(Value or node) -> the boxes that show it
         self.names: dict[int, str] = {}  # id(Value or Tensor) -> name from labels=
         self.kinds: list[str] = []  # kinds drawn, for the legend
         self.nodes = 0
@@ -187,13 +155,18 @@ class _Drawing:
             graph_attr={
                 "rankdir": opts["rankdir"],
                 "fontname": FONT,
-                "nodesep": "0.3",
-                "ranksep": "0.5",
+                "nodesep": "0.15" if self.compact else "0.3",
+                "ranksep": "0.2" if self.compact else "0.5",
                 "bgcolor": "white",
             },
             node_attr={"fontname": FONT, "fontsize": "14"},
             edge_attr={"color": "#444444", "arrowsize": "0.8", "penwidth": "1.2"},
         )
+
+    def shows(self, obj: Any, box: str) -> None:
+        """Record that the box ``box`` shows ``obj`` (a Value or a backward node)."""
+        if obj is not None:
+            self.ids.setdefault(id(obj), []).append(box)
 
     def name(self, x: Any) -> str:
         """The name labels= gave ``x``, else its own label, else ""."""
@@ -220,9 +193,9 @@ class _Drawing:
             self.kinds.append(kind)
         (where if where is not None else self.dot).node(name, label, **attrs)
 
-    def rows(self, v: Value) -> tuple[str, str, str]:
-        """A Value's box in the torch style: its name (or a blank line), data and grad."""
-        return (self.name(v) or " ", f"data {fmt(v.data)}", self.grad(v))
+    def rows(self, v: Value) -> tuple[str, ...]:
+        """A Value's box in the torch style: its name (if it has one), data and grad."""
+        return (*([self.name(v)] if self.name(v) else []), f"data {fmt(v.data)}", self.grad(v))
 
     def legend(self) -> None:
         """A key to the colours actually used, in a box of its own."""
@@ -243,8 +216,12 @@ class _Drawing:
             c.node("legend", table, shape="plain", fontsize="12")
 
 
-def _record(cells: list[str]) -> str:
-    """A micrograd record ``label | data | grad``: an HTML row with rules between the cells."""
+def _record(cells: list[str], stacked: bool = False) -> str:
+    """A micrograd record ``label | data | grad``: a row of cells, or ``stacked`` one above the
+    other (narrow boxes, for a projector)."""
+    if stacked:
+        rows = "".join(f'<tr><td align="left">{escape(c)}</td></tr>' for c in cells)
+        return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="3">{rows}</table>>'
     tds = "".join(f"<td>{escape(c)}</td>" for c in cells)
     return (
         '<<table border="0" cellborder="0" cellspacing="0" cellpadding="6" columns="*">'
@@ -315,11 +292,13 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
         kind = _value_kind(v, roots, d.names)
         label = d.name(v)
         cells = [*([label] if label else []), f"data {fmt(v.data)}", d.grad(v)]
-        attrs = {"shape": "box", "margin": "0", "fillcolor": COLORS[kind], **RECORD_STYLE[kind]}
+        margin = "0.08,0.02" if d.compact else "0"  # compact: stacked cells need a side margin
+        attrs = {"shape": "box", "margin": margin, "fillcolor": COLORS[kind], **RECORD_STYLE[kind]}
         if d.lit(v):
             attrs.update(HIGHLIGHT)
         cluster = where.get(id(v))
-        d.node(cluster, f"v{i}", _record(cells), kind, **attrs)
+        d.node(cluster, f"v{i}", _record(cells, d.compact), kind, **attrs)
+        d.shows(v, f"v{i}")
         fn = v.grad_fn
         if fn is None:
             continue
@@ -327,6 +306,7 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
         if d.lit(fn):
             attrs.update(HIGHLIGHT)
         d.node(cluster, f"f{i}", fn.name(), "op", **attrs)
+        d.shows(fn, f"f{i}")
         for j, x in enumerate(fn.inputs):
             if isinstance(x, Value):
                 d.dot.edge(f"v{index[id(x)]}", f"f{i}")
@@ -342,8 +322,44 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
             )
             d.dot.edge(f"c{i}_{j}", f"f{i}", style="dashed")
         d.dot.edge(f"f{i}", f"v{i}")
+    _in_order(d, values, tensors, graphs, where, index)
     for g in graphs:
         d.dot.subgraph(g)
+
+
+def _in_order(
+    d: _Drawing,
+    values: list[Value],
+    tensors: list[Any],
+    graphs: list[Any],
+    where: dict[int, Any],
+    index: dict[int, int],
+) -> None:
+    """Keep each tensor's elements in reading order: ``W[0]`` first (on top from left to right).
+
+    Elements of one tensor at the same depth go on one rank, chained by invisible edges, which
+    fix their order; Graphviz turns a top-down layout's left-to-right order into bottom-to-top
+    when it rotates it for ``LR``, so the chain is reversed there.
+    """
+    depth: dict[int, int] = {}
+    for v in values:  # inputs come before the Values made from them
+        ins = [depth[id(x)] for x in (v.grad_fn.inputs if v.grad_fn else ()) if id(x) in depth]
+        depth[id(v)] = 1 + max(ins, default=0) if v.grad_fn is not None else 0
+    for t, g in zip(tensors, graphs):
+        by_depth: dict[int, list[str]] = {}
+        for v in t.elements():
+            if where.get(id(v)) is g and id(v) in index:
+                by_depth.setdefault(depth[id(v)], []).append(f"v{index[id(v)]}")
+        for names in by_depth.values():
+            names = list(dict.fromkeys(names))
+            if len(names) < 2:
+                continue
+            if d.rankdir in ("LR", "RL"):
+                names.reverse()
+            with g.subgraph() as same:
+                same.attr(rank="same")
+                for a, b in itertools.pairwise(names):
+                    same.edge(a, b, style="invis")
 
 
 # -- torch style: backward nodes only, as torchviz draws them --------------------------------
@@ -377,8 +393,10 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
         if i not in accumulate:
             kind = "param" if id(x) in d.names else "leaf"
             _box(d, f"v{i}", _lines(*d.rows(x)), kind, x)
+            d.shows(x, f"v{i}")
             ag = accumulator(x)
             _box(d, f"a{i}", "AccumulateGrad", "backward", ag)
+            d.shows(ag, f"a{i}")
             d.dot.edge(f"v{i}", f"a{i}")
             accumulate[i] = f"a{i}"
         return accumulate[i]
@@ -389,6 +407,8 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
             continue
         rows = [fn.name(), *([d.name(v)] if d.name(v) else []), f"data {fmt(v.data)}", d.grad(v)]
         _box(d, f"f{i}", _lines(*rows), "backward", v, fn)
+        d.shows(v, f"f{i}")
+        d.shows(fn, f"f{i}")
         for x in fn.differentiable_inputs:
             if isinstance(x, Value) and x.requires_grad:  # torchviz skips constants' None slots
                 d.dot.edge(f"f{index[id(x)]}" if x.grad_fn is not None else leaf(x), f"f{i}")
@@ -404,6 +424,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
     for r in d.roots:
         i = index[id(r)]
         _box(d, f"o{i}", _lines(*d.rows(r)), "output")
+        d.shows(r, f"o{i}")
         if r.grad_fn is not None:
             d.dot.edge(f"f{i}", f"o{i}")
 
@@ -477,6 +498,7 @@ def draw(
     highlight: Any = None,
     grads: Mapping[Value, float] | None = None,
     labels: Mapping[str, Any] | None = None,
+    compact: bool = False,
 ) -> Graph:
     """Draw the graph behind ``root`` (a Value, a Tensor, or a list of them).
 
@@ -485,6 +507,8 @@ def draw(
     ``max_nodes``: fail fast above this many nodes.  ``highlight``: a Value or node to emphasise.
     ``grads``: the grads to show instead of ``.grad`` (Values missing from it show ``grad ?``).
     ``labels``: ``{name: Value or Tensor}``, names for the parameters (like torchviz's params).
+    ``compact``: narrow boxes (label, data and grad stacked) and tight spacing, to read large on
+    a projector (the stepper's pictures).
     """
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: choose 'micrograd' or 'torch'")
@@ -498,7 +522,7 @@ def draw(
     for x in items:
         if not isinstance(x, Value) and not _is_tensor(x):
             raise TypeError(f"draw() needs a Value or a Tensor, got {type(x).__name__}")
-    opts = {"rankdir": rankdir, "grads": grads, "highlight": highlight}
+    opts = {"rankdir": rankdir, "grads": grads, "highlight": highlight, "compact": compact}
     tensor_view = style == "torch" and all(_is_tensor(x) for x in items)
     if tensor_view:
         d = _Drawing(items, opts)
@@ -519,7 +543,7 @@ def draw(
             _torch(d, values, show_saved)
     if legend:
         d.legend()
-    return Graph(d.dot.source, nodes=d.nodes)
+    return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
 
 
 def _name_all(d: _Drawing, labels: Mapping[str, Any] | None) -> None:

@@ -31,17 +31,27 @@ def in_notebook() -> bool:
 def show(picture: Any, path: str | os.PathLike[str] | None = None) -> Path | None:
     """Write ``picture`` to ``path`` (atomically) if given, and show it inline in a notebook.
 
-    ``picture`` is a ``viz.Graph`` or the text of an SVG. From a script, where nothing can be
-    shown, it prints the file it wrote.
+    ``picture`` is a ``viz.Graph`` (``path`` ending in ``.svg``, ``.png`` or ``.dot``), the text
+    of an SVG, or a ``viz.Stepper`` (``path`` ending in ``.html``: the page; inline: the
+    stepper itself). From a script, where nothing can be shown, it prints the file it wrote.
     """
     svg = picture if isinstance(picture, str) else None
+    page = svg is None and hasattr(picture, "page") and hasattr(picture, "_repr_html_")
     written: Path | None = None
     if path is not None:
-        written = write_atomic(path, svg) if svg is not None else picture.save(path)
+        if svg is not None:
+            written = write_atomic(path, svg)
+        elif page:
+            written = picture.write(path)
+        else:
+            written = picture.save(path)
     if in_notebook():
-        from IPython.display import SVG, display
+        import IPython.display as shown
 
-        display(SVG(svg if svg is not None else picture.svg()))
+        if page:
+            shown.display(shown.HTML(picture._repr_html_()))
+        else:
+            shown.display(shown.SVG(svg if svg is not None else picture.svg()))
     elif written is not None:
         print("wrote", written)
     return written

@@ -13,9 +13,18 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-__all__ = ["ENV", "RenderError", "find_renderer", "render"]
+__all__ = [
+    "ENV",
+    "FORMATS",
+    "RenderError",
+    "find_renderer",
+    "render",
+    "render_bytes",
+    "write_bytes_atomic",
+]
 
 ENV = "TINYGRAD_EDU_DOT"
 PURE = "graphviz-pure"
@@ -54,12 +63,34 @@ def find_renderer() -> str:
     return found
 
 
-def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:
-    """Lay out and draw DOT ``source``; returns the output text (SVG by default)."""
+FORMATS = ("svg", "png")  # what pictures are written as; both renderers write both
+
+
+def render_bytes(
+    source: str,
+    *,
+    fmt: str = "svg",
+    dpi: float | None = None,
+    positioned: bool = False,
+    timeout: float = 60.0,
+) -> bytes:
+    """Lay out and draw DOT ``source`` as ``fmt`` (``svg`` or ``png``); returns the file's bytes.
+
+    ``dpi`` sets a PNG's resolution (Graphviz's default is 96; 192 suits slides).  ``fmt="dot"``
+    returns the laid-out DOT (every node's and edge's ``pos``); ``positioned=True`` draws such
+    a DOT where its ``pos`` says, without laying it out again (``neato -n2``).
+    """
+    if fmt not in (*FORMATS, "dot"):
+        raise ValueError(f"cannot draw as {fmt!r}: choose one of {', '.join(FORMATS)}")
     exe = find_renderer()
+    flags = [f"-T{fmt}", *(["-Kneato", "-n2"] if positioned else [])]
+    if dpi is not None:
+        if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 0 < dpi <= 1200:
+            raise ValueError(f"dpi must be a number between 0 and 1200, got {dpi!r}")
+        flags.append(f"-Gdpi={dpi:g}")
     try:
         done = subprocess.run(
-            [exe, f"-T{fmt}"],
+            [exe, *flags],
             input=source.encode("utf-8"),
             capture_output=True,
             timeout=timeout,
@@ -75,7 +106,45 @@ def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:
         lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
         why = lines[0] if lines else f"exit status {done.returncode}"
         raise RenderError(f"{Path(exe).name} failed to draw the graph: {why}")
+    if fmt == "png" and not done.stdout.startswith(PNG_MAGIC):
+        raise RenderError(f"{Path(exe).name} did not write a PNG picture; {FIX}")
+    return done.stdout
+
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:
+    """Lay out and draw DOT ``source`` as SVG text (``render_bytes`` for PNG)."""
+    if fmt != "svg":
+        raise ValueError(f"render() writes SVG text; for {fmt!r} use render_bytes(source, fmt=...)")
+    data = render_bytes(source, timeout=timeout)
     try:
-        return done.stdout.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:  # not Graphviz after all ($TINYGRAD_EDU_DOT names any program)
-        raise RenderError(f"{Path(exe).name} did not write SVG text; {FIX}") from None
+        raise RenderError(f"{Path(find_renderer()).name} did not write SVG text; {FIX}") from None
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+    """``files.write_atomic`` for bytes (a PNG): a temporary file beside ``path``, renamed in.
+
+    A failure leaves no partial file; the file gets the mode of the one it replaces, else an
+    ordinary file's.
+    """
+    from .files import umask
+
+    p = Path(path)
+    try:
+        mode = p.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o666 & ~umask()
+    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return p

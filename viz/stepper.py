@@ -1,74 +1,260 @@
-"""Pictures of the backward pass, one per step: SVG frames and a classroom HTML stepper.
+"""The backward pass as a classroom stepper: one picture that holds still, step by step.
 
-Frame ``k`` is the graph with step ``k``'s node highlighted and the grads known once step ``k``
-is done filled in (the rest show ``grad ?``).  The HTML page holds every frame inline with the
-step's chain-rule arithmetic under it, Previous / Next buttons and the arrow keys: one file,
-no network, for a projector.
+The graph is laid out once.  Each step then changes only what a step changes: the grads known
+so far (``grad ?`` for the rest), a red border on the step's node, and a red dashed border and a
+red grad on the Values whose grads that step has just changed.  Step 0 is the seed (the output's
+grad, 1.0); step ``k`` shows the graph once the pass has done its ``k``-th node, with that node's
+chain-rule arithmetic under the picture.
+
+``Stepper(trace)`` (or ``viz.stepper(root)``) is that stepper: ``.page()`` a self-contained
+HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a notebook cell
+(Previous / Next, and the keys once it has focus), ``.frames()`` one picture per step.
 
 >>> from viz.demo import neuron
->>> from viz.trace import trace
->>> t = trace(neuron())
->>> write_html(t, "neuron.html")  # doctest: +SKIP
+>>> s = stepper(neuron())
+>>> len(s.states), s.states[0]["changed"] == s.states[0]["lit"]  # step 0: the seed, then 5
+(6, True)
+>>> s.write("neuron.html")  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import tempfile
+import uuid
 from html import escape
 from pathlib import Path
+from typing import Any
+
+from tinygrad_edu.engine import Value
 
 from .files import umask, write_atomic
-from .trace import Trace, TraceStep, fmt
+from .trace import Trace, TraceStep, fmt, trace
 
 __all__ = [
     "MAX_FRAMES",
+    "Stepper",
     "check_frames_dir",
     "frame_name",
     "frames",
     "page",
+    "stepper",
     "write_frames",
     "write_html",
 ]
 
-_FRAME = re.compile(r"step-\d+\.svg")
-MAX_FRAMES = 100  # pictures per trace: about half a minute of rendering with graphviz-pure
+_FRAME = re.compile(r"step-\d+\.(svg|png)")
+MAX_FRAMES = 100  # steps per trace: no class steps through more, and each PNG frame is a render
+LIT = "#d62728"  # the step's node (viz.draw's highlight colour)
+RANKDIRS = ("TB", "LR")
 
 
-def frame_name(step: int, total: int) -> str:
+def frame_name(step: int, total: int, suffix: str = "svg") -> str:
     """``step-01.svg``: zero-padded so that the files sort in step order."""
-    return f"step-{step:0{max(2, len(str(total)))}d}.svg"
+    return f"step-{step:0{max(2, len(str(total)))}d}.{suffix}"
 
 
-def frames(t: Trace, *, style: str = "micrograd", max_frames: int = MAX_FRAMES) -> list[str]:
-    """One SVG per step (one for the seed alone if the output is a leaf).
+def _pic(x: float) -> str:
+    from .draw import fmt as pic
 
-    More than ``max_frames`` steps raise ``GraphTooBigError`` at once: each frame is a whole
-    render, so a long pass would otherwise take minutes, and no class steps through it anyway.
+    return pic(x)
+
+
+class Stepper:
+    """A recorded backward pass drawn once, with the state of the picture at every step.
+
+    ``states[k]`` for ``k = 0`` (the seed) to ``len(trace.steps)``: ``grads`` (box -> grad
+    text), ``lit`` (the boxes of the step's node), ``changed`` (the boxes whose grad the step
+    changed).  Boxes are the DOT names of ``graph``'s nodes.
     """
-    from .draw import GraphTooBigError, draw  # graphviz is imported only when pictures are wanted
 
-    if len(t.steps) > max_frames:
-        raise GraphTooBigError(
-            f"the trace has {len(t.steps)} steps, more than max_frames={max_frames} pictures"
+    def __init__(
+        self,
+        t: Trace,
+        *,
+        style: str = "micrograd",
+        rankdir: str = "TB",
+        title: str | None = None,
+        max_frames: int = MAX_FRAMES,
+    ) -> None:
+        from .draw import GraphTooBigError, draw  # graphviz only when pictures are wanted
+
+        if rankdir not in RANKDIRS:
+            raise ValueError(f"unknown rankdir {rankdir!r}: choose 'TB' or 'LR'")
+        if len(t.steps) > max_frames:
+            raise GraphTooBigError(
+                f"the trace has {len(t.steps)} steps, more than max_frames={max_frames} pictures"
+            )
+        self.trace, self.style, self.rankdir = t, style, rankdir
+        self.title = title or f"Backward pass of {t.label}"
+        after = [t.grads_after(k) for k in range(len(t.steps) + 1)]
+        # Laid out with each box's widest grad text, so that every step's text fits in it.
+        widest: dict[Value, float] = {}
+        for grads in after:
+            for v, g in grads.items():
+                if v not in widest or len(_pic(g)) > len(_pic(widest[v])):
+                    widest[v] = g
+        self.graph = draw(t.root, style=style, rankdir=rankdir, compact=True, grads=widest)
+        ids = self.graph.ids
+        values = [v for v in widest if id(v) in ids] + _unreached(t, widest)
+        self.states: list[dict[str, Any]] = []
+        for k, grads in enumerate(after):
+            shown = {
+                box: (f"grad {_pic(grads[v])}" if v in grads else "grad ?")
+                for v in values
+                if v.requires_grad
+                for box in ids.get(id(v), ())
+            }
+            if k == 0:
+                lit = changed = list(ids.get(id(t.root), ()))
+            else:
+                s = t.steps[k - 1]
+                lit = list(ids.get(id(s.value.grad_fn), ()))
+                moved = [i.value for i in s.inputs if i.value is not None and i.grad is not None]
+                changed = list(dict.fromkeys(b for v in moved for b in ids.get(id(v), ())))
+            self.states.append({"grads": shown, "lit": lit, "changed": changed})
+
+    # -- pictures ----------------------------------------------------------------------------
+
+    def svg(self) -> str:
+        """The one SVG every step shares (each box with its widest grad text, nothing marked)."""
+        return self.graph.svg()
+
+    def frame(self, k: int) -> str:
+        """Step ``k``'s picture as SVG: the shared layout, with step ``k``'s text and colours."""
+        return _apply(self.svg(), self.states[k])
+
+    def frames(self, fmt: str = "svg", *, dpi: float | None = None) -> list[Any]:
+        """One picture per step of the pass (steps 1..n; the seed alone for a leaf output).
+
+        Every frame shares the one layout.  SVG frames are the shared SVG with each step's
+        text and colours; PNG frames (bytes) are drawn from the laid-out DOT with the same
+        changes, each box kept at its place and size (Graphviz draws PNG only from DOT).
+        """
+        ks = range(1, len(self.states)) if len(self.states) > 1 else range(1)
+        if fmt == "svg":
+            return [self.frame(k) for k in ks]
+        if fmt != "png":
+            raise ValueError(f"cannot draw frames as {fmt!r}: choose 'svg' or 'png'")
+        from .render import render_bytes
+
+        laid_out = render_bytes(self.graph.source, fmt="dot").decode("utf-8")
+        return [
+            render_bytes(_apply_dot(laid_out, self.states[k]), fmt="png", dpi=dpi, positioned=True)
+            for k in ks
+        ]
+
+    # -- HTML ----------------------------------------------------------------------------------
+
+    def html(self, *, page: bool = False) -> str:
+        """The stepper as an HTML fragment (a notebook cell's output), or the body of the page.
+
+        Self-contained: the SVG, the step data and the script are all inline, and every id and
+        style is scoped to this stepper, so several can sit in one notebook.
+        """
+        uid = f"tge-{uuid.uuid4().hex[:10]}"
+        t = self.trace
+        n = len(self.states) - 1
+        svg = _inline(self.svg(), uid)
+        panels = "".join(
+            f'<section class="{"frame" if k else "seed current"}" '
+            f'data-step="{k}">'
+            f"{_chain(t, t.steps[k - 1] if k else None)}</section>"
+            for k in range(n + 1)
         )
-    if not t.steps:
-        return [draw(t.root, style=style, highlight=t.root, grads=t.grads_after(0)).svg()]
-    return [
-        draw(t.root, style=style, highlight=s.value.grad_fn, grads=t.grads_after(s.step)).svg()
-        for s in t.steps
-    ]
+        data = json.dumps(
+            {"states": self.states, "center": self.style == "torch", "page": page},
+            ensure_ascii=True,
+        ).replace("</", "<\\/")
+        css = _CSS.replace("#ROOT", f"#{uid}")
+        mode = "page" if page else "cell"
+        return (
+            f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
+            f'data-steps="{n}">'
+            f"<style>{css}</style>"
+            f'<nav><span class="title">{escape(self.title)}</span>'
+            '<button class="prev" type="button" disabled>&#9664; Previous</button>'
+            f'<span class="counter">Step 0 of {n}</span>'
+            f'<button class="next" type="button"{" disabled" if n == 0 else ""}>Next &#9654;'
+            "</button>"
+            f'<span class="hint">{"" if page else "click, then "}'
+            "&#8592; &#8594; Space Home End</span>"
+            '<span class="key"><i class="k-lit"></i>this step&#8217;s node '
+            '<i class="k-changed"></i>grad just changed</span></nav>'
+            f'<div class="picture">{svg}</div>'
+            f'<div class="panels">{panels}</div>'
+            f'<script type="application/json" class="tge-data">{data}</script>'
+            f"<script>{_JS.replace('ROOT_ID', uid)}</script>"
+            "</div>"
+        )
+
+    def page(self) -> str:
+        """The stepper as one self-contained page that fits the browser's window."""
+        return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(self.title)}</title>
+<style>html, body {{ margin: 0; padding: 0; height: 100%; background: #fff; }}</style>
+</head>
+<body>
+{self.html(page=True)}
+</body>
+</html>
+"""
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def write(self, path: str | os.PathLike[str]) -> Path:
+        """Write the page atomically: complete, or no file at all."""
+        return write_atomic(path, self.page())
+
+    def __repr__(self) -> str:
+        return f"<Stepper: {self.title}, steps 0..{len(self.states) - 1}; .page(), .write(path)>"
+
+
+def _unreached(t: Trace, known: dict[Value, float]) -> list[Value]:
+    """Leaves the pass never reaches a grad for (they show ``grad ?`` at every step)."""
+    return [x.value for x in t.leaves if x.value not in known]
+
+
+def stepper(
+    root: Value | Trace,
+    *,
+    style: str = "micrograd",
+    rankdir: str = "TB",
+    title: str | None = None,
+) -> Stepper:
+    """The stepper of ``root``'s backward pass (run here, as ``viz.trace`` runs it), or of a
+    recorded trace.  In a notebook, the cell's output is the stepper itself."""
+    t = root if isinstance(root, Trace) else trace(root)
+    return Stepper(t, style=style, rankdir=rankdir, title=title)
+
+
+# -- step 0 and the chain-rule panel -----------------------------------------------------------
 
 
 def _chain(t: Trace, s: TraceStep | None) -> str:
     """The chain-rule arithmetic of one step, as HTML: a heading line and a table."""
+    n = len(t.steps)
     if s is None:
-        head = f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed, {fmt(t.gradient)}"
-        return f'<p class="head">{escape(head)}</p>'
+        head = (
+            f"Step 0 of {n}: the seed. {t.label}.grad = {fmt(t.gradient)} "
+            f"(d{t.label}/d{t.label} = 1)"
+        )
+        note = (
+            f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed."
+            if not n
+            else f"{t.label} = {fmt(t.root.data)}: the pass starts at its {t.steps[0].grad_fn}."
+        )
+        return f'<p class="head">{escape(head)}</p><p class="note">{escape(note)}</p>'
     head = (
-        f"Step {s.step} of {len(t.steps)}: {s.grad_fn} at {s.label}"
+        f"Step {s.step} of {n}: {s.grad_fn} at {s.label}"
         f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
         f"upstream grad {fmt(s.upstream)}"
     )
@@ -81,102 +267,221 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         else:
             grad = f"+= {fmt(i.contribution)} → {fmt(i.grad)}"
             cells = [i.label, i.text(), i.product(s.upstream), grad]
-        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        mark = ' class="changed"' if i.contribution is not None else ""
+        rows.append(f"<tr{mark}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     html = f'<p class="head">{escape(head)}</p><table class="chain">{"".join(rows)}</table>'
-    if s.step == len(t.steps):
+    if s.step == n:
         leaves = ", ".join(f"{x.label} = {fmt(x.grad)}" for x in t.leaves)
-        html += f'<p class="leaves">Leaf grads: {escape(leaves)}</p>'
+        html += f'<p class="note">Leaf grads: {escape(leaves)}</p>'
     return html
 
 
-def _inline(svg: str, k: int) -> str:
-    """An SVG document made fit to sit inside HTML: no XML prolog, ids unique per frame."""
+# -- one SVG, many states ----------------------------------------------------------------------
+
+_NODE = re.compile(r'(<g id="[^"]*" class="node">\s*<title>)([^<]*)(</title>)(.*?)(</g>)', re.S)
+_GRAD = re.compile(r">grad (?:[^<]*)</text>")
+_SHAPE = re.compile(r'<(path|polygon|ellipse)( fill="[^"]*")? stroke="[^"]*"')
+
+
+def _apply(svg: str, state: dict[str, Any]) -> str:
+    """``svg`` with one step's grads and colours (what the page's script does in the browser)."""
+    grads, lit, changed = state["grads"], set(state["lit"]), set(state["changed"])
+
+    def node(m: re.Match[str]) -> str:
+        name, body = m.group(2), m.group(4)
+        if name in grads:
+            text = escape(grads[name]).replace("-", "&#45;")
+            fill = f' fill="{LIT}"' if name in changed else ""
+            body = _GRAD.sub(lambda _: f"{fill}>{text}</text>", body, count=1)
+        if name in lit or name in changed:
+            extra = (
+                ' stroke-width="4"' if name in lit else ' stroke-width="2.5" stroke-dasharray="6 3"'
+            )
+            body = _SHAPE.sub(
+                lambda s: f'<{s.group(1)}{s.group(2) or ""} stroke="{LIT}"{extra}', body
+            )
+        return m.group(1) + name + m.group(3) + body + m.group(5)
+
+    return _NODE.sub(node, svg)
+
+
+_DOT_NODE = re.compile(r"^(\t+)(\w+)(\s+\[)(.*?)(\];)$", re.S | re.M)
+_DOT_GRAD = re.compile(r">grad [^<]*<")
+
+
+def _apply_dot(dot: str, state: dict[str, Any]) -> str:
+    """Laid-out DOT with one step's grads and colours; every node keeps its size (fixedsize)."""
+    grads, lit, changed = state["grads"], set(state["lit"]), set(state["changed"])
+
+    def node(m: re.Match[str]) -> str:
+        name, attrs = m.group(2), m.group(4)
+        if name in ("graph", "node", "edge"):
+            return m.group(0)
+        if name in grads:
+            text = escape(grads[name])
+            if name in changed:
+                text = f'<font color="{LIT}">{text}</font>'
+            attrs = _DOT_GRAD.sub(lambda _: f">{text}<", attrs, count=1)
+        extra = ", fixedsize=true"
+        if name in lit:
+            extra += f', color="{LIT}", penwidth=4'
+        elif name in changed:
+            extra += f', color="{LIT}", penwidth=2.5'
+        return m.group(1) + name + m.group(3) + attrs + extra + m.group(5)
+
+    return _DOT_NODE.sub(node, dot)
+
+
+def _inline(svg: str, uid: str) -> str:
+    """An SVG document made fit to sit inside HTML: no XML prolog, ids unique to this stepper."""
     svg = svg[svg.index("<svg") :]
-    return re.sub(r'\bid="', f'id="s{k}-', svg)
+    return re.sub(r'\bid="', f'id="{uid}-', svg)
 
 
 _CSS = """
-body { font-family: Helvetica, Arial, sans-serif; margin: 1em 2em; background: #fff; color: #111; }
-h1 { font-size: 1.4em; font-weight: normal; }
-nav { display: flex; align-items: center; gap: 1em; margin: .5em 0; }
-button { font-size: 1.2em; padding: .3em 1em; }
-#counter { font-size: 1.2em; min-width: 8em; text-align: center; }
-.picture svg { max-width: 100%; max-height: 62vh; height: auto; width: auto; }
-.head, .leaves { font-size: 1.2em; margin: .6em 0; }
-.head { font-weight: bold; }
-table.chain { border-collapse: collapse; font-family: Menlo, Consolas, monospace;
-              font-size: 1.1em; }
-.chain th { text-align: left; font-family: Helvetica, Arial, sans-serif; font-weight: normal;
-            color: #555; border-bottom: 1px solid #aaa; }
-.chain th, .chain td { padding: .25em 1.2em .25em 0; }
-.hint { color: #777; font-size: .9em; }
+#ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
+        box-sizing: border-box; outline: none; }
+#ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
+#ROOT.cell { display: flex; flex-direction: column; height: min(96vh, 1000px); min-height: 420px;
+             padding: 4px; border: 1px solid #ddd; }
+#ROOT.cell:focus { border-color: #888; }
+#ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
+            row-gap: 2px; flex: none; white-space: nowrap; margin-bottom: 4px;
+            font-size: 16px; }
+#ROOT .title { font-weight: bold; flex: 0 1 auto; min-width: 0; overflow: hidden;
+               text-overflow: ellipsis; }
+#ROOT button { font-size: 16px; padding: .2em .8em; }
+#ROOT .counter { min-width: 7em; text-align: center; font-size: 18px; font-weight: bold; }
+#ROOT .hint, #ROOT .key { color: #666; font-size: 13px; }
+#ROOT .key i { display: inline-block; width: 1.4em; height: .9em; margin: 0 .3em 0 .6em;
+               vertical-align: middle; }
+#ROOT .k-lit { border: 3px solid #d62728; }
+#ROOT .k-changed { border: 2px dashed #d62728; }
+#ROOT .picture { flex: 1 1 0; min-height: 0; overflow: hidden; display: flex;
+                 justify-content: center; align-items: flex-start; }
+#ROOT .picture svg { display: block; }
+#ROOT .picture g.lit > path, #ROOT .picture g.lit > polygon, #ROOT .picture g.lit > ellipse {
+  stroke: #d62728; stroke-width: 4px; }
+#ROOT .picture g.changed > path, #ROOT .picture g.changed > polygon,
+#ROOT .picture g.changed > ellipse { stroke: #d62728; stroke-width: 2.5px;
+  stroke-dasharray: 6 3; }
+#ROOT .picture text.new { fill: #d62728; }
+#ROOT .panels { display: grid; flex: none; white-space: nowrap; overflow: hidden;
+                font-size: 16px; border-top: 1px solid #ccc; padding-top: 4px; }
+#ROOT .panels > section { grid-area: 1 / 1; visibility: hidden; }
+#ROOT .panels > section.current { visibility: visible; }
+#ROOT .head { font-weight: bold; margin: .2em 0; }
+#ROOT .note { margin: .2em 0; }
+#ROOT table.chain { border-collapse: collapse; font-family: Menlo, Consolas, monospace; }
+#ROOT .chain th { text-align: left; font-family: Helvetica, Arial, sans-serif;
+                  font-weight: normal; color: #555; border-bottom: 1px solid #aaa; }
+#ROOT .chain th, #ROOT .chain td { padding: .1em 1.2em .1em 0; }
+#ROOT .chain tr.changed td:last-child { color: #d62728; font-weight: bold; }
 """
 
 _JS = """
 (function () {
-  var frames = document.querySelectorAll(".frame");
-  var counter = document.getElementById("counter");
-  var prev = document.getElementById("prev"), next = document.getElementById("next");
-  var current = 0;
+  var root = document.getElementById("ROOT_ID");
+  if (!root || root.dataset.ready) return;
+  root.dataset.ready = "1";
+  var data = JSON.parse(root.querySelector(".tge-data").textContent);
+  var states = data.states, current = 0;
+  var svg = root.querySelector(".picture svg");
+  var picture = root.querySelector(".picture"), panels = root.querySelector(".panels");
+  var panel = root.querySelectorAll(".panels > section");
+  var counter = root.querySelector(".counter");
+  var prev = root.querySelector(".prev"), next = root.querySelector(".next");
+  var boxes = {};
+  var gs = svg.querySelectorAll("g.node");
+  for (var i = 0; i < gs.length; i++) {
+    var title = gs[i].querySelector("title");
+    if (!title) continue;
+    var grad = null, texts = gs[i].querySelectorAll("text");
+    for (var j = 0; j < texts.length; j++)
+      if (texts[j].textContent.indexOf("grad ") === 0) grad = texts[j];
+    if (grad && data.center && grad.getAttribute("text-anchor") === "start") {
+      var mid = parseFloat(grad.getAttribute("x")) + grad.getComputedTextLength() / 2;
+      grad.setAttribute("x", String(mid));
+      grad.setAttribute("text-anchor", "middle");
+    }
+    boxes[title.textContent] = { g: gs[i], grad: grad };
+  }
+  var box = svg.viewBox.baseVal, natural = [box.width, box.height];
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  function fit() {
+    var w = picture.clientWidth, h = picture.clientHeight;
+    var k = Math.min(w / natural[0], h / natural[1], 2.5);
+    svg.style.width = natural[0] * k + "px";
+    svg.style.height = natural[1] * k + "px";
+    var size = 16;
+    panels.style.fontSize = size + "px";
+    while (panels.scrollWidth > panels.clientWidth + 1 && size > 9) {
+      size -= 0.5;
+      panels.style.fontSize = size + "px";
+    }
+    root.dataset.scale = String(k);
+  }
   function show(k) {
-    current = Math.max(0, Math.min(frames.length - 1, k));
-    for (var i = 0; i < frames.length; i++) frames[i].hidden = i !== current;
-    counter.textContent = "Step " + (current + 1) + " of " + frames.length;
+    current = Math.max(0, Math.min(states.length - 1, k));
+    var s = states[current];
+    for (var name in boxes) {
+      var b = boxes[name];
+      b.g.classList.toggle("lit", s.lit.indexOf(name) >= 0);
+      var moved = s.changed.indexOf(name) >= 0 && s.lit.indexOf(name) < 0;
+      b.g.classList.toggle("changed", moved);
+      if (b.grad && name in s.grads) {
+        b.grad.textContent = s.grads[name];
+        b.grad.classList.toggle("new", s.changed.indexOf(name) >= 0);
+      }
+    }
+    for (var p = 0; p < panel.length; p++) panel[p].classList.toggle("current", p === current);
+    counter.textContent = "Step " + current + " of " + (states.length - 1);
     prev.disabled = current === 0;
-    next.disabled = current === frames.length - 1;
-    document.body.dataset.step = String(current + 1);
+    next.disabled = current === states.length - 1;
+    root.dataset.step = String(current);
   }
   prev.addEventListener("click", function () { show(current - 1); });
   next.addEventListener("click", function () { show(current + 1); });
-  document.addEventListener("keydown", function (e) {
+  function key(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === "ArrowRight" || e.key === "PageDown") show(current + 1);
-    else if (e.key === "ArrowLeft" || e.key === "PageUp") show(current - 1);
+    var t = e.target && e.target.tagName;
+    if (t === "INPUT" || t === "TEXTAREA" || t === "SELECT") return;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown" || e.key === "PageDown" ||
+        (e.key === " " && !e.shiftKey)) show(current + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp" || e.key === "PageUp" ||
+             (e.key === " " && e.shiftKey)) show(current - 1);
     else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(frames.length - 1);
+    else if (e.key === "End") show(states.length - 1);
     else return;
     e.preventDefault();
-  });
+    e.stopPropagation();
+  }
+  (data.page ? document : root).addEventListener("keydown", key);
+  root.addEventListener("click", function () { root.focus({ preventScroll: true }); });
+  window.addEventListener("resize", fit);
+  fit();
   show(0);
 })();
 """
 
 
-def page(t: Trace, svgs: list[str], *, title: str | None = None) -> str:
-    """The stepper: one self-contained HTML page holding ``svgs`` (one per step)."""
-    title = title or f"Backward pass of {t.label}"
-    sections = []
-    steps: list[TraceStep | None] = list(t.steps) or [None]
-    for k, (s, svg) in enumerate(zip(steps, svgs), 1):
-        sections.append(
-            f'<section class="frame" id="step-{k}" data-step="{k}"{"" if k == 1 else " hidden"}>'
-            f'<div class="picture">{_inline(svg, k)}</div>{_chain(t, s)}</section>'
-        )
-    n = len(sections)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<style>{_CSS}</style>
-</head>
-<body data-step="1">
-<h1>{escape(title)}</h1>
-<nav>
-<button id="prev" type="button" disabled>&#9664; Previous</button>
-<span id="counter">Step 1 of {n}</span>
-<button id="next" type="button"{" disabled" if n == 1 else ""}>Next &#9654;</button>
-<span class="hint">or the arrow keys</span>
-</nav>
-{"".join(sections)}
-<script>{_JS}</script>
-</body>
-</html>
-"""
+# -- the module's functions, as before: a trace in, pictures and pages out -------------------
 
 
-# -- writing files: complete or not there at all -------------------------------------------
+def frames(t: Trace, *, style: str = "micrograd", max_frames: int = MAX_FRAMES) -> list[str]:
+    """One SVG per step (one for the seed alone if the output is a leaf), sharing one layout.
+
+    More than ``max_frames`` steps raise ``GraphTooBigError`` before anything is drawn.
+    """
+    return Stepper(t, style=style, max_frames=max_frames).frames()
+
+
+def page(
+    t: Trace, *, style: str = "micrograd", rankdir: str = "TB", title: str | None = None
+) -> str:
+    """The stepper page of ``t`` (see ``Stepper.page``)."""
+    return Stepper(t, style=style, rankdir=rankdir, title=title).page()
 
 
 def write_html(
@@ -184,13 +489,11 @@ def write_html(
     path: str | os.PathLike[str],
     *,
     style: str = "micrograd",
+    rankdir: str = "TB",
     title: str | None = None,
-    svgs: list[str] | None = None,
 ) -> Path:
-    """Draw every frame (unless ``svgs`` are given), then write the stepper page atomically."""
-    p = Path(path)
-    write_atomic(p, page(t, frames(t, style=style) if svgs is None else svgs, title=title))
-    return p
+    """Draw the graph once, then write the stepper page atomically."""
+    return Stepper(t, style=style, rankdir=rankdir, title=title).write(path)
 
 
 def write_frames(
@@ -198,25 +501,31 @@ def write_frames(
     directory: str | os.PathLike[str],
     *,
     style: str = "micrograd",
-    svgs: list[str] | None = None,
+    rankdir: str = "TB",
+    fmt: str = "svg",
+    pictures: list[Any] | None = None,
 ) -> list[Path]:
-    """Write ``step-01.svg ...`` (``svgs``, else drawn here) into ``directory``, all or none.
+    """Write ``step-01.svg ...`` (or ``.png``) into ``directory``, all or none.
 
-    The folder may be new, empty, or hold only frames of an earlier run (they are replaced);
+    ``pictures``: the frames already drawn (``Stepper.frames(fmt)``), else drawn here.  The
+    folder may be new, empty, or hold only frames of an earlier run (they are replaced);
     anything else in it is refused, so that no file of yours is ever removed.  The frames are
     drawn first, written into a temporary folder beside it, then swapped in by renaming.
     """
     d = Path(directory)
     check_frames_dir(d)
-    if svgs is None:
-        svgs = frames(t, style=style)
+    if pictures is None:
+        pictures = Stepper(t, style=style, rankdir=rankdir).frames(fmt)
     parent = d.absolute().parent
     tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
     old: Path | None = None
     try:
-        names = [frame_name(k, len(svgs)) for k in range(1, len(svgs) + 1)]
-        for name, svg in zip(names, svgs):
-            (tmp / name).write_text(svg, encoding="utf-8")
+        names = [frame_name(k, len(pictures), fmt) for k in range(1, len(pictures) + 1)]
+        for name, picture in zip(names, pictures):
+            if isinstance(picture, bytes):
+                (tmp / name).write_bytes(picture)
+            else:
+                (tmp / name).write_text(picture, encoding="utf-8")
         os.chmod(tmp, 0o777 & ~umask())  # mkdtemp's folder is private; frames are not
         if d.exists():
             old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".old"))
