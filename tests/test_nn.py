@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tinygrad_edu import Value, float64, gradcheck, no_grad, tensor
 from tinygrad_edu.data import make_moons
-from tinygrad_edu.engine import _apply
+from tinygrad_edu.engine import apply
 from tinygrad_edu.nn import (
     MLP,
     Layer,
@@ -187,7 +187,7 @@ def test_a_trained_graph_is_freed_without_the_cycle_collector():
 def test_affine_node_grads_match_central_differences(xs):
     ws = [Value(v) for v in xs]
     b, x = Value(0.3), Value(xs[0] - 0.7)
-    assert gradcheck(lambda *v: _apply(NARY["affine"], (*v[:3], 1.5, v[3], -2.0, v[4])), *ws, x, b)
+    assert gradcheck(lambda *v: apply(NARY["affine"], (*v[:3], 1.5, v[3], -2.0, v[4])), *ws, x, b)
 
 
 # -- losses ------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .engine import NODE_CLASSES, Value, _apply, _result, vdot, vsum
-from .ops import NARY, OPS
+from .engine import Value, apply, vdot, vsum
+from .ops import NARY
 from .optim import zero_grad
 from .tensor import Tensor, stack, tensor
 
@@ -43,8 +43,7 @@ __all__ = [
     "mse_loss",
 ]
 
-_AFFINE, _AFFINE_NODE = NARY["affine"], NODE_CLASSES["affine"]
-_RELU, _RELU_NODE = OPS["relu"], NODE_CLASSES["relu"]
+_AFFINE = NARY["affine"]
 Scalar = Value | float
 
 
@@ -84,30 +83,10 @@ class Neuron(Module):
 
     def __call__(self, x: Iterable[Any]) -> Value:
         xs = _inputs(x)
-        return self._fire(xs, [v.data if v.__class__ is Value else v for v in xs])
-
-    def _fire(self, x: tuple[Scalar, ...], xd: list[float]) -> Value:
-        """The neuron on inputs ``x`` whose data are ``xd`` (read once for a whole layer).
-
-        What ``_apply`` would do, unrolled for the two ops every neuron runs: the forward
-        rules and nodes are still the table's, only the generic bookkeeping is skipped.
-        """
-        w, b = self.w, self.b
-        if len(x) != len(w):  # zip would silently drop inputs
-            raise ValueError(f"{self!r} takes {len(w)} inputs, got {len(x)}")
-        if not b.requires_grad:  # a frozen neuron: let the generic path decide about grads
-            act = _apply(_AFFINE, (*w, *x, b))
-            return act.relu() if self.nonlin else act
-        args = [v.data for v in w]
-        args += xd
-        args.append(b.data)
-        data = _AFFINE.forward(*args)
-        args.append(data)
-        act = _result(_AFFINE_NODE, data, (*w, *x, b), tuple(args), True)
-        if not self.nonlin:
-            return act
-        r = _RELU.forward(data)
-        return _result(_RELU_NODE, r, (act,), (data, r), True)
+        if len(xs) != len(self.w):  # zip would silently drop inputs
+            raise ValueError(f"{self!r} takes {len(self.w)} inputs, got {len(xs)}")
+        act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node (micrograd: sum(...))
+        return act.relu() if self.nonlin else act
 
     def parameters(self) -> list[Value]:
         return [*self.w, self.b]
@@ -124,8 +103,7 @@ class Layer(Module):
 
     def __call__(self, x: Iterable[Any]) -> Value | list[Value]:
         xs = _inputs(x)  # once per layer, not once per neuron
-        xd = [v.data if v.__class__ is Value else v for v in xs]
-        out = [n._fire(xs, xd) for n in self.neurons]
+        out = [n(xs) for n in self.neurons]
         return out[0] if len(out) == 1 else out
 
     def parameters(self) -> list[Value]:
