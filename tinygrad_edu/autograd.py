@@ -17,11 +17,12 @@ from typing import Any
 
 from ._tensor_str import _float32
 from .anomaly_mode import detect_anomaly, is_anomaly_enabled, set_detect_anomaly
-from .engine import Value, apply, gc_paused, inputs_of, run_pass, toposort, toward
-from .engine import grad as engine_grad
+from .engine import Value, apply, gc_paused, inputs_of, run_pass, toposort
 from .grad_mode import no_grad, set_grad_enabled
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as _scalar_gradcheck
+from .gradients import grad as engine_grad
+from .gradients import toward
 from .graph import ZERO
 from .messages import NO_GRAD
 from .ops import OPS

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import anomaly_mode
-from .grad_mode import STATE, set_grad_enabled
+from .grad_mode import STATE
 from .graph import (
     FREED,
     ZERO,
@@ -48,17 +48,17 @@ __all__ = [
     "accumulator",
     "apply",
     "backward",
+    "check_and_free",
     "gc_paused",
-    "grad",
     "inputs_of",
     "run_pass",
     "toposort",
-    "toward",
     "vdot",
     "vsum",
 ]
 
 _new = object.__new__
+_DATA = operator.attrgetter("data")
 _ANOMALY = anomaly_mode.MODE
 
 
@@ -264,11 +264,18 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     >>> y.data, y.grad_fn.name()
     (1.0, 'ExpBackward0')
     """
-    args = [x.data if x.__class__ is Value else x for x in inputs]
+    try:  # all Values (the common case): their data read at C speed
+        args = list(map(_DATA, inputs))
+    except AttributeError:
+        args = [x.data if x.__class__ is Value else x for x in inputs]
     data = op.forward(*args)
-    rg = any(x.__class__ is Value and x.requires_grad for x in slots_of(op, inputs))
+    rg = False
+    for x in inputs if op.slots < 0 else inputs[: op.slots]:
+        if x.__class__ is Value and x.requires_grad:
+            rg = True
+            break
     if op.slots < 0:
-        return _make(data, op, tuple(inputs), None, rg)
+        return _make(data, op, inputs if inputs.__class__ is tuple else tuple(inputs), None, rg)
     n = len(inputs)
     if n != op.arity:
         raise TypeError(f"{op.key}() takes {op.arity} inputs, got {n}")
@@ -313,6 +320,14 @@ def vdot(a: Sequence[Value | float], b: Sequence[Value | float]) -> Value:
 def _method(op: Op) -> Callable[..., Value]:
     """A table op as a Value method: ``x.tanh()``, ``x.leaky_relu(0.2)``."""
     names = [name for name, _ in op.params]
+    if not names:  # the common case, kept cheap: x.tanh(), x.relu(), x.exp()
+
+        def unary(self: Value) -> Value:
+            return _make(op.forward(self.data), op, self, None, self.requires_grad)
+
+        unary.__name__ = unary.__qualname__ = op.method_name or op.key
+        unary.__doc__ = f"``{op.expr.format('x')}``: the op ``{op.key}`` ({op.name})."
+        return unary
 
     def method(self: Value, *args: Any, **kwargs: Any) -> Value:
         if len(args) > len(names) or set(kwargs) - set(names[len(args) :]):
@@ -366,6 +381,8 @@ def toposort(roots: Iterable[Value], *, zero_grads: bool = False) -> list[Value]
         if v in seen:
             continue
         mark(v)
+        if zero_grads:
+            v.grad = ZERO
         push(v)
         push(done)
         # inputs pushed last-first, so the first is searched first: for an expression tree
@@ -382,26 +399,10 @@ def toposort(roots: Iterable[Value], *, zero_grads: bool = False) -> list[Value]
         if x.__class__ is Value and x._kind is not None and x not in seen:
             push(x)
     order.reverse()
-    if zero_grads:
-        for v in order:
-            v.grad = ZERO
     return order
 
 
 _DONE = object()  # on the search's stack: the Value below it has had all its inputs visited
-
-
-def toward(order: list[Value], targets: set[int]) -> list[Value]:
-    """The Values of ``order`` (outputs first) with an input that leads to a target (by id).
-
-    All that ``grad`` needs, as in PyTorch, which never runs (or needs the saved values of)
-    the nodes below them.
-    """
-    needed: set[int] = set()
-    for v in reversed(order):  # inputs before the Values made from them
-        if any(id(x) in targets or id(x) in needed for x in inputs_of(v)):
-            needed.add(id(v))
-    return [v for v in order if id(v) in needed]
 
 
 @dataclass(frozen=True)
@@ -476,7 +477,7 @@ def run_pass(
         _fast(order, retain_graph)
 
 
-def _check_and_free(v: Value, op: Op, retain_graph: bool) -> None:
+def check_and_free(v: Value, op: Op, retain_graph: bool) -> None:
     node = v._node
     if node is FREED or (node is not None and node._freed):
         raise RuntimeError(SECOND_BACKWARD)
@@ -516,7 +517,7 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
             a = v._a
             if a.requires_grad:
                 out = v.data
-                c = g * (1.0 - out * out) if op is tanh else g * (0.0 if out <= 0.0 else 1.0)
+                c = g * (1.0 - out * out) if op is tanh else (0.0 if out <= 0.0 else g)
                 a.grad = c if a.grad is zero else a.grad + c
         elif op is affine or op is vsum_:
             ins = v._a
@@ -552,7 +553,7 @@ def _observed(
 ) -> None:
     for i, v in enumerate(order, 1):
         op = v._kind
-        _check_and_free(v, op, retain_graph=True)  # type: ignore[arg-type]
+        check_and_free(v, op, retain_graph=True)  # type: ignore[arg-type]
         node = v.grad_fn
         g = v.grad
         ins = inputs_of(v)
@@ -570,48 +571,3 @@ def _observed(
             observer(Step(i, v, node, g, slots, tuple(local), contribs, grads))  # type: ignore[arg-type]
         if not retain_graph and op.saved:  # type: ignore[union-attr]
             node._freed = True  # type: ignore[union-attr]
-
-
-def grad(
-    outputs: Sequence[Value],
-    inputs: Sequence[Value],
-    grad_outputs: Sequence[Any] | None = None,
-    *,
-    create_graph: bool = False,
-    retain_graph: bool | None = None,
-) -> list[Any]:
-    """d(outputs)/d(inputs) without touching any ``.grad``; None for an input not reached.
-
-    With ``create_graph=True`` the gradients are Values with a graph of their own, so they can
-    be differentiated again (``d²/dx² x³ = 6x``).
-    """
-    if retain_graph is None:
-        retain_graph = create_graph
-    seeds = [1.0] * len(outputs) if grad_outputs is None else list(grad_outputs)
-    for o in outputs:
-        if not isinstance(o, Value) or not o.requires_grad:
-            raise RuntimeError(NO_GRAD)
-    acc: dict[int, Any] = {}
-    for o, g in zip(outputs, seeds):
-        acc[id(o)] = acc[id(o)] + g if id(o) in acc else g
-    order = toward(toposort(outputs), {id(x) for x in inputs})
-    with set_grad_enabled(create_graph):
-        for v in order:
-            g = acc.get(id(v))
-            if g is None:
-                continue
-            op = v._kind
-            _check_and_free(v, op, retain_graph)  # type: ignore[arg-type]
-            ins = inputs_of(v)
-            out: Any = v.data
-            if create_graph:
-                out = apply(op, ins) if op.uses_result else Value(v.data, requires_grad=False)  # type: ignore[union-attr]
-            for x, c in zip(slots_of(op, ins), chain_rule(op, ins, out, g)):  # type: ignore[arg-type]
-                if c is not None:
-                    acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
-    got = [acc.get(id(x)) for x in inputs]
-    if create_graph:  # a constant gradient is still a Value, as PyTorch's is a tensor
-        got = [
-            Value(float(g), requires_grad=False) if isinstance(g, (int, float)) else g for g in got
-        ]
-    return got

@@ -70,8 +70,13 @@ def chain_rule(op: Op, inputs: Sequence[Any], out: Any, upstream: Any) -> tuple[
     hottest ops, through a specialised copy that a test holds equal to it).
     """
     local = local_derivatives(op, inputs, out)
+    mask = op.masked and isinstance(upstream, (int, float))  # relu's: 0.0 where it is flat
     return tuple(
-        upstream * d if getattr(x, "requires_grad", False) else None
+        None
+        if not getattr(x, "requires_grad", False)
+        else (upstream if d else 0.0)
+        if mask
+        else upstream * d
         for x, d in zip(slots_of(op, inputs), local)
     )
 

@@ -82,7 +82,7 @@ class Neuron(Module):
         self.nonlin = nonlin
 
     def __call__(self, x: Iterable[Any]) -> Value:
-        xs = _inputs(x)
+        xs = x if x.__class__ is tuple else _inputs(x)  # a Layer hands over its inputs cleaned
         if len(xs) != len(self.w):  # zip would silently drop inputs
             raise ValueError(f"{self!r} takes {len(self.w)} inputs, got {len(xs)}")
         act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node (micrograd: sum(...))

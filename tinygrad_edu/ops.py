@@ -174,6 +174,9 @@ class Op:
     bool_error: tuple[type[Exception], str] | None = None  # PyTorch's error on a bool tensor
     double: Mapping[int, str] = field(default_factory=dict)  # create_graph grad's node, by slot
     flat_double: str = ""  # a slope PyTorch computes from a saved tensor (its grad's node)
+    # PyTorch's backward selects instead of multiplying (relu's threshold_backward): where the
+    # local derivative is 0 the gradient is exactly 0.0, even for an upstream of -1, inf or nan
+    masked: bool = False
     # where PyTorch has it: "torch" (torch.f), "Tensor" (t.f()), "functional" (torch.nn.functional)
     where: tuple[str, ...] = ("torch", "Tensor")
 
@@ -244,7 +247,7 @@ _OPS = [
        expr="sigmoid({0})", dlocal=("out*(1 - out)",), saved={"_saved_result": "result"},
        double={0: "SigmoidBackwardBackward0"}, where=("torch", "Tensor", "functional")),
     Op(key="relu", name="ReluBackward0", forward=frelu, local=lambda a, out: (_step(out),), expr="relu({0})",
-       dlocal=("1 if out > 0 else 0",), saved={"_saved_result": "result"}, micrograd="ReLU", ints="keep",
+       dlocal=("1 if out > 0 else 0",), saved={"_saved_result": "result"}, micrograd="ReLU", ints="keep", masked=True,
        bool_error=(RuntimeError, "Boolean inputs not supported for relu"), flat_double="ThresholdBackwardBackward0", where=("torch", "Tensor", "functional")),
     Op(key="sin", name="SinBackward0", forward=fsin, local=lambda a, out: (cos(a),), expr="sin({0})",
        dlocal=("cos({0})",), saved={"_saved_self": 0}),
@@ -306,9 +309,9 @@ def _affine_local(*xs: Any) -> tuple[Any, ...]:
 
 
 def _affine_forward(*xs: float) -> float:
-    n = len(xs) // 2
+    n = len(xs) >> 1
     # b + w1*x1 + w2*x2 + ... left to right, the order of micrograd's Neuron: the same floats
-    return sum(map(operator.mul, xs[:n], xs[n : 2 * n]), xs[-1])
+    return sum(map(operator.mul, xs[:n], xs[n:-1]), xs[-1])
 
 
 def _affine_formula(slot: int, count: int) -> str:
