@@ -19,7 +19,9 @@ __all__ = [
     "fexpm1",
     "flog",
     "flog1p",
+    "fma",
     "fpow",
+    "fpow_scalar",
     "frelu",
     "fsigmoid",
     "fsign",
@@ -46,10 +48,22 @@ def _odd(b: float) -> bool:
 
 
 def fpow(a: float, b: float) -> float:
-    """``a ** b`` as PyTorch's CPU kernel: it computes a few exponents its own way."""
+    """C's ``pow`` (PyTorch's ``tensor ** tensor``), with nan and inf where Python raises."""
+    try:
+        return math.pow(a, b)
+    except ValueError:  # 0 ** negative, or negative ** fraction
+        if a == 0.0:
+            return math.copysign(INF, a) if _odd(b) else INF
+        return NAN
+    except OverflowError:
+        return -INF if a < 0 and _odd(b) else INF
+
+
+def fpow_scalar(a: float, b: float) -> float:
+    """``tensor ** number`` as PyTorch's CPU kernel: it computes a few exponents its own way."""
     if b == 2:
         return a * a
-    if b == 0.5:  # sqrt: so (-inf) ** 0.5 is nan, as PyTorch gives, not C's inf
+    if b == 0.5:  # sqrt: so (-inf) ** 0.5 is nan, not C's inf
         return fsqrt(a)
     if b == -0.5:
         return fdiv(1.0, fsqrt(a))
@@ -59,14 +73,7 @@ def fpow(a: float, b: float) -> float:
         return fdiv(1.0, a * a)
     if b == 3:
         return a * a * a
-    try:
-        return math.pow(a, b)
-    except ValueError:  # 0 ** negative, or negative ** fraction
-        if a == 0.0:
-            return math.copysign(INF, a) if _odd(b) else INF
-        return NAN
-    except OverflowError:
-        return -INF if a < 0 and _odd(b) else INF
+    return fpow(a, b)
 
 
 def fexp(x: float) -> float:
@@ -121,10 +128,32 @@ def frelu(x: float) -> float:
 
 
 def fsign(x: float) -> float:
-    """PyTorch's ``sgn``: 1, -1, the zero itself at zero, and 0 at nan (its comparisons' way)."""
-    if x != x:
-        return 0.0
-    return 1.0 if x > 0.0 else -1.0 if x < 0.0 else x
+    """PyTorch's ``sgn``: 1, -1, else 0 (at either zero, and at nan: its comparisons' way)."""
+    return 1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0
+
+
+def _split(a: float) -> tuple[float, float]:
+    c = 134217729.0 * a  # 2**27 + 1: Veltkamp's split into two 26-bit halves
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+def fma(a: float, b: float, c: float) -> float:
+    """``a * b + c`` rounded once, as a fused multiply-add (PyTorch's CPU kernels fuse
+    ``x + alpha * y``, ``lerp`` and ``addcmul``).
+
+    >>> fma(0.1, 10.0, -1.0)  # unfused, 0.1 * 10.0 rounds to exactly 1.0 first
+    5.551115123125783e-17
+    """
+    p = a * b
+    if not (math.isfinite(p) and math.isfinite(c)) or not 1e-280 < abs(a) < 1e280:
+        return p + c if a and b else c + p  # edges: no extra precision to keep
+    if not 1e-280 < abs(b) < 1e280:
+        return p + c
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    err = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a*b == p + err exactly (Dekker)
+    return math.fsum((p, err, c))
 
 
 def fsum(xs: object) -> float:

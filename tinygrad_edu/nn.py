@@ -74,25 +74,47 @@ class Module:
 
 
 class Neuron(Module):
-    """``relu(w·x + b)`` (or just ``w·x + b`` with ``nonlin=False``); weights uniform in [-1, 1]."""
+    """``relu(w·x + b)`` (or just ``w·x + b`` with ``nonlin=False``); weights uniform in [-1, 1].
 
-    def __init__(self, nin: int, nonlin: bool = True) -> None:
+    micrograd's library neuron, whose weighted sum is one ``AddmvBackward0`` node. Options:
+    ``expand=True`` builds the sum as Karpathy's lecture writes it, ``sum(w*x ...) + b``: one
+    ``MulBackward0`` per input and a chain of ``AddBackward0``, every box of his pictures;
+    ``lecture=True`` is the lecture's whole neuron: that sum, then ``tanh``, and a bias drawn
+    uniform in [-1, 1] after the weights.
+
+    >>> import random
+    >>> _ = random.seed(0)
+    >>> Neuron(2, lecture=True)([1.0, 2.0]).grad_fn.name()
+    'TanhBackward0'
+    """
+
+    def __init__(
+        self, nin: int, nonlin: bool = True, *, expand: bool = False, lecture: bool = False
+    ) -> None:
         self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)]
-        self.b = Value(0)
+        self.b = Value(random.uniform(-1, 1) if lecture else 0)
         self.nonlin = nonlin
+        self.expand = expand or lecture
+        self.lecture = lecture
 
     def __call__(self, x: Iterable[Any]) -> Value:
         xs = x if x.__class__ is tuple else _inputs(x)  # a Layer hands over its inputs cleaned
         if len(xs) != len(self.w):  # zip would silently drop inputs
             raise ValueError(f"{self!r} takes {len(self.w)} inputs, got {len(xs)}")
-        act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node (micrograd: sum(...))
+        if self.expand:
+            act = sum((wi * xi for wi, xi in zip(self.w, xs)), self.b)  # the lecture's line
+        else:
+            act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node
+        if self.lecture:
+            return act.tanh()
         return act.relu() if self.nonlin else act
 
     def parameters(self) -> list[Value]:
         return [*self.w, self.b]
 
     def __repr__(self) -> str:
-        return f"{'ReLU' if self.nonlin else 'Linear'}Neuron({len(self.w)})"
+        kind = "Tanh" if self.lecture else "ReLU" if self.nonlin else "Linear"
+        return f"{kind}Neuron({len(self.w)})"
 
 
 class Layer(Module):
@@ -114,12 +136,20 @@ class Layer(Module):
 
 
 class MLP(Module):
-    """Layers of sizes ``nouts`` on ``nin`` inputs, ReLU between them, the last one linear."""
+    """Layers of sizes ``nouts`` on ``nin`` inputs, ReLU between them, the last one linear.
 
-    def __init__(self, nin: int, nouts: Sequence[int]) -> None:
+    ``lecture=True`` is the MLP of Karpathy's lecture instead: tanh neurons in every layer,
+    the last included, with their sums expanded (see ``Neuron``); ``expand=True`` keeps the
+    library's MLP but expands its sums.
+    """
+
+    def __init__(
+        self, nin: int, nouts: Sequence[int], *, expand: bool = False, lecture: bool = False
+    ) -> None:
         sz = [nin, *nouts]
         n = len(nouts)
-        self.layers = [Layer(sz[i], sz[i + 1], nonlin=i != n - 1) for i in range(n)]
+        opts = {"expand": expand, "lecture": lecture}
+        self.layers = [Layer(sz[i], sz[i + 1], nonlin=i != n - 1, **opts) for i in range(n)]
 
     def __call__(self, x: Iterable[Any]) -> Any:
         for layer in self.layers:

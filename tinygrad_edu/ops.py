@@ -31,6 +31,7 @@ from .fmath import (
     flog,
     flog1p,
     fpow,
+    fpow_scalar,
     frelu,
     fsigmoid,
     fsign,
@@ -86,10 +87,11 @@ def div(a: Any, b: Any) -> Any:
     return a / b
 
 
-def pow(a: Any, b: Any) -> Any:
-    """``a ** b`` that gives inf or nan where Python would raise or go complex."""
+def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
+    """``a ** b`` that gives inf or nan where Python would raise or go complex; ``scalar``:
+    as PyTorch's ``tensor ** number``, which computes a few exponents its own way."""
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
-        return fpow(a, b)
+        return fpow_scalar(a, b) if scalar else fpow(a, b)
     return a**b
 
 
@@ -98,9 +100,9 @@ def _step(out: Any) -> float:
     return 0.0 if float(out) <= 0.0 else 1.0
 
 
-def _pow_local(x: Any, n: Any) -> Any:
+def _pow_local(x: Any, n: Any, scalar: bool = False) -> Any:
     # PyTorch masks the exponent-0 case: d/dx x**0 is 0 everywhere, even at x = 0.
-    return 0.0 if n == 0 else n * pow(x, n - 1)
+    return 0.0 if n == 0 else n * pow(x, n - 1, scalar=scalar)
 
 
 def _pow_exp_local(x: Any, y: Any, out: Any) -> Any:
@@ -223,7 +225,7 @@ _OPS = [
        infix="/", prec=2, left=True, micrograd="/", double={0: "DivBackward0"}),
     Op(key="neg", name="NegBackward0", forward=operator.neg, local=lambda a, out: (-1.0,),
        expr="-{0}", dlocal=("-1",), infix="-", prec=3, micrograd="-", ints="keep", bool_error=_NEG),
-    Op(key="pow", name="PowBackward0", forward=fpow, local=lambda x, n, out: (_pow_local(x, n),),
+    Op(key="pow", name="PowBackward0", forward=fpow_scalar, local=lambda x, n, out: (_pow_local(x, n, True),),
        expr="{0}**{1}", dlocal=("{1}*{0}**({1}-1)",), saved={"_saved_self": 0, "_saved_exponent": 1},
        params=(("exponent", 2.0),), infix="**", prec=4, micrograd="**{1}"),
     Op(key="powt", name="PowBackward1", forward=fpow, local=lambda x, y, out: (_pow_local(x, y), _pow_exp_local(x, y, out)),
