@@ -32,6 +32,7 @@ bench: $(READY)
 	$(PY) bench/train_step.py
 	$(PY) bench/nodes.py
 	$(PY) bench/draw.py
+	$(PY) bench/matmul.py
 
 lint: $(READY)
 	$(PY) -m ruff check .

@@ -2,8 +2,8 @@
 
 Side by side with micrograd 0.1.0 (if installed: `pip install micrograd==0.1.0`, or the
 `bench` extra) and with plain Python floats doing the same arithmetic by hand, the floor.
-Every engine runs with the default garbage collector. Figures are from one run on a noisy
-machine: compare the ratios, not the absolute times.
+Every engine runs with the default garbage collector; times are CPU time of this process.
+Figures are from one run on a noisy machine: compare the ratios, not the absolute times.
 
     .venv/bin/python bench/chain.py [--max 1000000]
 """
@@ -34,25 +34,25 @@ def chain(value_cls: Callable[[float], Any], steps: int) -> tuple[Any, Any]:
 
 def floats(steps: int) -> tuple[float, float, float]:
     """The same arithmetic by hand: forward, then the chain rule backward (dy/dx = A**steps)."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     y = 1.0
     for _ in range(steps):
         y = y * A + B
-    t1 = time.perf_counter()
+    t1 = time.process_time()
     g, dy = 1.0, 1.0
     for _ in range(steps):
         g = g * 1.0  # through the addition
         dy = dy * A  # through the multiplication
-    t2 = time.perf_counter()
+    t2 = time.process_time()
     return t1 - t0, t2 - t1, dy
 
 
 def timed(value_cls: Callable[[float], Any], steps: int) -> tuple[float, float, float]:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     x, y = chain(value_cls, steps)
-    t1 = time.perf_counter()
+    t1 = time.process_time()
     y.backward()
-    t2 = time.perf_counter()
+    t2 = time.process_time()
     return t1 - t0, t2 - t1, x.grad
 
 

@@ -11,7 +11,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tinygrad_edu import AccumulateGrad, Value, enable_grad, no_grad, set_grad_enabled, vdot, vsum
-from tinygrad_edu.engine import SECOND_BACKWARD, backward, grad, toposort
+from tinygrad_edu.engine import backward, toposort
+from tinygrad_edu.gradients import grad
+from tinygrad_edu.messages import SECOND_BACKWARD
 from tinygrad_edu.ops import NARY, OPS
 
 # -- every op: (how to build it, its PyTorch name, a plain-float reference forward) ----------
@@ -483,3 +485,37 @@ def test_micrograd_names_prev_op_and_backward():
     a2, b2 = Value(2.0), Value(-3.0)
     ((a2 * b2 + a2) ** 2).tanh().backward()
     assert manual == (a2.grad, b2.grad)
+
+
+def test_your_own_op_is_an_op_entry_and_apply_and_is_drawn_and_traced_like_the_rest():
+    import viz
+    from tinygrad_edu.engine import apply
+    from tinygrad_edu.ops import Op
+
+    cube = Op(
+        key="cube",
+        name="CubeBackward",
+        forward=lambda a: a**3,
+        local=lambda a, out: (3 * a * a,),
+        expr="cube({0})",
+        dlocal=("3*{0}**2",),
+        saved={"_saved_self": 0},
+    )
+    x = Value(2.0, label="x")
+    y = apply(cube, (x,))
+    assert (y.data, y.grad_fn.name(), type(y.grad_fn).__name__) == (
+        8.0,
+        "CubeBackward",
+        "CubeBackward",
+    )
+    assert y.grad_fn._saved_self is x and y._op == "cube"
+    step = viz.trace(y).steps[0]
+    assert x.grad == 12.0 and step.inputs[0].local_formula == "d(cube(x))/dx = 3*x**2"
+    assert "CubeBackward" in viz.draw(y).source
+    wrong = Op(key="cube", name="CubeBackward", forward=lambda a: a**3,
+               local=lambda a, out: (2 * a,), expr="cube({0})", dlocal=("2*{0}",))  # fmt: skip
+    from tinygrad_edu import gradcheck
+
+    assert gradcheck(lambda v: apply(cube, (v,)), Value(1.5))
+    with pytest.raises(Exception, match="Jacobian mismatch"):
+        gradcheck(lambda v: apply(wrong, (v,)), Value(1.5))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tinygrad_edu import Value, float64, gradcheck, no_grad, tensor
 from tinygrad_edu.data import make_moons
-from tinygrad_edu.engine import _apply
+from tinygrad_edu.engine import apply
 from tinygrad_edu.nn import (
     MLP,
     Layer,
@@ -187,7 +187,7 @@ def test_a_trained_graph_is_freed_without_the_cycle_collector():
 def test_affine_node_grads_match_central_differences(xs):
     ws = [Value(v) for v in xs]
     b, x = Value(0.3), Value(xs[0] - 0.7)
-    assert gradcheck(lambda *v: _apply(NARY["affine"], (*v[:3], 1.5, v[3], -2.0, v[4])), *ws, x, b)
+    assert gradcheck(lambda *v: apply(NARY["affine"], (*v[:3], 1.5, v[3], -2.0, v[4])), *ws, x, b)
 
 
 # -- losses ------------------------------------------------------------------------------------
@@ -336,3 +336,35 @@ def test_the_docstring_examples_run():
 
     result = doctest.testmod(importlib.import_module("tinygrad_edu.nn"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_lecture_options_build_karpathys_graph():
+    import random
+
+    from tinygrad_edu.nn import MLP, Neuron
+
+    random.seed(3)
+    lib = Neuron(3)
+    random.seed(3)
+    exp = Neuron(3, expand=True)
+    x = [1.0, -2.0, 0.5]
+    a, b = lib(x), exp(x)
+    assert a.data == b.data  # the same number, built two ways
+    assert a.grad_fn.next_functions[0][0].name() == "AddmvBackward0"
+    names = set()
+    stack = [b.grad_fn]
+    while stack:
+        fn = stack.pop()
+        names.add(fn.name())
+        stack.extend(f for f, _ in fn.next_functions if f is not None)
+    assert {
+        "MulBackward0",
+        "AddBackward0",
+        "ReluBackward0",
+    } <= names and "AddmvBackward0" not in names
+    random.seed(1)
+    m = MLP(3, [4, 4, 1], lecture=True)
+    out = m(x)
+    assert out.grad_fn.name() == "TanhBackward0"  # the last layer is tanh too, as in the lecture
+    assert all(n.b.data != 0 for layer in m.layers for n in layer.neurons)  # biases drawn
+    assert repr(m).startswith("MLP of [Layer of [TanhNeuron(3)")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
-from tinygrad_edu import Value
+from tinygrad_edu import Value, optim
 from tinygrad_edu.optim import SGD, Adam
 
 
@@ -160,6 +161,18 @@ CASES = [
     ("Adam", {"lr": 0.1}),
     ("Adam", {"lr": 0.05, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.01}),
     ("Adam", {"lr": 0.1, "amsgrad": True}),
+    ("Adam", {"lr": 0.1, "maximize": True}),
+    ("AdamW", {"lr": 0.1}),
+    ("AdamW", {"lr": 0.05, "weight_decay": 0.3, "amsgrad": True}),
+    ("RMSprop", {"lr": 0.01}),
+    ("RMSprop", {"lr": 0.01, "momentum": 0.9, "centered": True, "weight_decay": 0.1}),
+    ("RMSprop", {"lr": 0.02, "alpha": 0.9, "centered": True}),
+    ("Adagrad", {"lr": 0.1}),
+    (
+        "Adagrad",
+        {"lr": 0.1, "lr_decay": 0.01, "weight_decay": 0.1, "initial_accumulator_value": 0.5},
+    ),
+    ("SGD", {"lr": 0.1, "momentum": 0.9, "maximize": True}),
 ]
 
 
@@ -171,7 +184,7 @@ def test_matches_torch_optim(name, kw):
     tp = [torch.tensor(v, dtype=torch.float64, requires_grad=True) for v in init]
     op = [Value(v) for v in init]
     topt = getattr(torch.optim, name)(tp, **kw)
-    oopt = {"SGD": SGD, "Adam": Adam}[name](op, **kw)
+    oopt = getattr(optim, name)(op, **kw)
     for _ in range(6):
         topt.zero_grad()
         oopt.zero_grad()
@@ -180,7 +193,13 @@ def test_matches_torch_optim(name, kw):
         (3 * op[0] ** 2 + op[0] * op[1] - op[1] + op[2] * op[2]).backward()
         topt.step()
         oopt.step()
-        assert [v.data for v in op] == pytest.approx([t.item() for t in tp], abs=1e-12)
+        # the same operations in the same order: the same bits (one Adagrad case aside: its
+        # first step differs in the last bit, for a reason not found yet)
+        got, want = [v.data for v in op], [t.item() for t in tp]
+        if name == "Adagrad" and kw.get("lr_decay"):
+            assert got == pytest.approx(want, rel=4e-16), (name, kw)
+        else:
+            assert got == want, (name, kw)
 
 
 # -- Tensor parameters -------------------------------------------------------------------------
@@ -244,3 +263,54 @@ def test_the_docstring_examples_run():
 
     result = doctest.testmod(importlib.import_module("tinygrad_edu.optim"))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parity
+def test_param_groups_state_dict_and_schedulers_match_torch():
+    torch = pytest.importorskip("torch")
+    init = [0.5, -1.5, 2.0]
+    tp = [torch.tensor(v, dtype=torch.float64, requires_grad=True) for v in init]
+    op = [Value(v) for v in init]
+
+    def groups(ps):
+        return [{"params": ps[:2]}, {"params": [ps[2]], "lr": 0.5, "momentum": 0.5}]
+
+    topt, oopt = torch.optim.SGD(groups(tp), lr=0.1), optim.SGD(groups(op), lr=0.1)
+    tsched = torch.optim.lr_scheduler.StepLR(topt, step_size=2, gamma=0.5)
+    osched = optim.lr_scheduler.StepLR(oopt, step_size=2, gamma=0.5)
+    texp = torch.optim.lr_scheduler.ExponentialLR(topt, gamma=0.9)
+    oexp = optim.lr_scheduler.ExponentialLR(oopt, gamma=0.9)
+    for _ in range(5):
+        topt.zero_grad()
+        oopt.zero_grad()
+        (tp[0] * tp[1] + tp[2] ** 2).backward()
+        (op[0] * op[1] + op[2] ** 2).backward()
+        topt.step()
+        oopt.step()
+        tsched.step()
+        osched.step()
+        texp.step()
+        oexp.step()
+        assert osched.get_last_lr() == tsched.get_last_lr()
+        assert oexp.get_last_lr() == texp.get_last_lr()
+        assert [v.data for v in op] == [t.item() for t in tp]
+    tsd, osd = topt.state_dict(), oopt.state_dict()
+    assert [g["params"] for g in osd["param_groups"]] == [g["params"] for g in tsd["param_groups"]]
+    assert sorted(osd["state"]) == sorted(tsd["state"])
+    for k in ("lr", "momentum", "initial_lr"):
+        assert [g[k] for g in osd["param_groups"]] == [g[k] for g in tsd["param_groups"]]
+
+
+def test_bad_options_raise_pytorchs_errors():
+    w = [Value(1.0)]
+    for make, text in [
+        (lambda: SGD(w, lr=-1), "Invalid learning rate: -1"),
+        (lambda: Adam(w, betas=(1.0, 0.9)), "Invalid beta parameter at index 0: 1.0"),
+        (lambda: optim.RMSprop(w, alpha=-1), "Invalid alpha value: -1"),
+        (lambda: optim.Adagrad(w, lr_decay=-1), "Invalid lr_decay value: -1"),
+        (lambda: SGD([], lr=0.1), "optimizer got an empty parameter list"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(text)):
+            make()
+    with pytest.raises(ValueError, match="more than one parameter group"):
+        SGD([{"params": w}, {"params": w}], lr=0.1)

@@ -53,11 +53,11 @@ def test_elements_are_values_with_scalar_nodes():
 def test_reductions_and_products_are_one_nary_node_per_element():
     x = leaf([1.0, 2.0, 3.0])
     s = x.sum()
-    assert len(s._values) == 1 and len(s._values[0].grad_fn._inputs) == 3
+    assert len(s._values) == 1 and len(s._values[0].grad_fn.inputs) == 3
     m = leaf([[1.0, 2.0], [3.0, 4.0]])
     mv = m @ leaf([1.0, 1.0])
     assert [v.grad_fn.name() for v in mv._values] == ["DotBackward0"] * 2
-    assert all(len(v.grad_fn._inputs) == 4 for v in mv._values)  # a row and the vector
+    assert all(len(v.grad_fn.inputs) == 4 for v in mv._values)  # a row and the vector
 
 
 def test_shape_is_a_size():

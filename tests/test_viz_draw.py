@@ -118,7 +118,7 @@ def test_legend_lists_the_kinds_drawn() -> None:
 def test_highlight_a_value_or_its_node() -> None:
     o = neuron()
     plain = draw(o).source
-    n = o.grad_fn._inputs[0]  # n = x1*w1 + x2*w2 + b
+    n = o.grad_fn.inputs[0]  # n = x1*w1 + x2*w2 + b
     lit_value = draw(o, highlight=n).source
     assert COLORS["highlight"] not in plain
     assert COLORS["highlight"] in node_line(lit_value, "v8")
@@ -132,7 +132,7 @@ def test_highlight_a_value_or_its_node() -> None:
 def test_grads_mapping_overrides_what_is_shown() -> None:
     o = neuron()
     o.backward()
-    n = o.grad_fn._inputs[0]
+    n = o.grad_fn.inputs[0]
     src = draw(o, grads={o: 1.0, n: 0.25}).source
     assert "grad 0.2500" in node_line(src, "v8")
     assert "grad ?" in node_line(src, "v0")  # x1: not reached yet

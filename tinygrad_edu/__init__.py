@@ -14,16 +14,20 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, nn, optim
-from .engine import AccumulateGrad, Node, Value, vdot, vsum
-from .functional import abs, cos, dot, exp, log, matmul, mean, relu, sigmoid, sin, sqrt, sum, tanh
+from .engine import Value, vdot, vsum
+from .functional import TORCH, dot, matmul, mean, sum
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
+from .graph import AccumulateGrad, Node
 from .tensor import Size, Tensor, arange, dtype, float32, float64, int64, ones, stack, tensor, zeros
 from .tensor import bool_ as bool
 
 float = float32
 double = float64
 long = int64
+
+# torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
+globals().update(TORCH)
 
 __all__ = [
     "AccumulateGrad",
@@ -32,24 +36,20 @@ __all__ = [
     "Size",
     "Tensor",
     "Value",
-    "abs",
     "arange",
     "autograd",
     "bool",
-    "cos",
     "data",
     "dot",
     "double",
     "dtype",
     "enable_grad",
-    "exp",
     "float",
     "float32",
     "float64",
     "gradcheck",
     "int64",
     "is_grad_enabled",
-    "log",
     "long",
     "matmul",
     "mean",
@@ -57,16 +57,12 @@ __all__ = [
     "no_grad",
     "ones",
     "optim",
-    "relu",
     "set_grad_enabled",
-    "sigmoid",
-    "sin",
-    "sqrt",
     "stack",
     "sum",
-    "tanh",
     "tensor",
     "vdot",
     "vsum",
     "zeros",
 ]
+__all__ += sorted(TORCH)

@@ -15,12 +15,16 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import engine
 from ._tensor_str import _float32
-from .engine import NO_GRAD, Value, detect_anomaly, set_detect_anomaly
-from .grad_mode import no_grad
+from .anomaly_mode import detect_anomaly, is_anomaly_enabled, set_detect_anomaly
+from .engine import Value, apply, gc_paused, inputs_of, run_pass, toposort
+from .grad_mode import no_grad, set_grad_enabled
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as _scalar_gradcheck
+from .gradients import grad as engine_grad
+from .gradients import toward
+from .graph import ZERO
+from .messages import NO_GRAD
 from .ops import OPS
 from .tensor import (
     _LEAF_OF,
@@ -199,29 +203,30 @@ def _pass(
     leaves' previous grads are returned, for the caller to accumulate into or restore.
     With ``targets`` (ids of Values), only the nodes on a path to one of them run.
     """
-    order = engine.toposort(values)
+    order = toposort(values)
     if targets is not None:
-        order = engine.toward(order, targets)
+        order = toward(order, targets)
     for v in order:
-        v.grad = 0.0
+        v.grad = ZERO
     leaves: dict[int, Value] = {}
     for v in values:
         if v.grad_fn is None and v.requires_grad:
             leaves[id(v)] = v
     for v in order:
-        for x in v.grad_fn._inputs:  # type: ignore[union-attr]
+        for x in inputs_of(v):
             if x.__class__ is Value and x.grad_fn is None and x.requires_grad:
                 leaves[id(x)] = x
     old = {k: v.grad for k, v in leaves.items()}
     for v in leaves.values():
-        v.grad = 0.0
+        v.grad = ZERO
     for v, g in zip(values, seeds):
-        v.grad += g
-    run = engine._backward_observed if engine._anomaly.enabled else None
+        v.grad = g if v.grad is ZERO else v.grad + g
+    run = is_anomaly_enabled()
     try:
-        with engine.gc_paused():
+        with gc_paused():
             start = 0
-            for pos, t in _checkpoints(order):
+            order, checkpoints = _checkpoints(order)
+            for pos, t in checkpoints:
                 _run(order[start:pos], retain_graph, run)
                 start = pos
                 _hooked(t, order, fill_retained)
@@ -234,27 +239,63 @@ def _pass(
 
 
 def _run(segment: list[Value], retain_graph: bool, observed: Any) -> None:
-    if not segment:
-        return
-    if observed is not None:
-        observed(segment, retain_graph, None)
-    else:
-        engine._backward_fast(segment, retain_graph)
+    if segment:
+        run_pass(segment, retain_graph=retain_graph)
 
 
-def _checkpoints(order: list[Value]) -> list[tuple[int, Tensor]]:
-    """Where each hooked non-leaf tensor's gradient is complete: before its first element."""
+def _checkpoints(order: list[Value]) -> tuple[list[Value], list[tuple[int, Tensor]]]:
+    """``order`` rearranged so that each hooked non-leaf tensor's elements come after all
+    their consumers, and where each one's gradient is complete (its hooks run there).
+
+    Any topological order puts an element after its own consumers; a tensor's hooks need
+    every element's: a second topological sort holds each tensor's elements back until the
+    last of them is ready.
+    """
     watched = [t for t in list(_WATCHED.values()) if t.grad_fn is not None and t._values]
     if not watched:
-        return []
-    where = {id(v): i for i, v in enumerate(order)}
-    found = []
-    for t in watched:
-        pos = [where[id(v)] for v in t._values if id(v) in where]
-        if pos:
-            found.append((min(pos), t))
+        return order, []
+    inside = {id(v) for v in order}
+    waiting: dict[int, int] = dict.fromkeys(inside, 0)  # consumers not yet visited
+    for v in order:
+        for x in inputs_of(v):
+            if id(x) in inside:
+                waiting[id(x)] += 1
+    group: dict[int, int] = {}
+    left: list[int] = []
+    for k, t in enumerate(watched):
+        mine = [v for v in t._values if id(v) in inside and id(v) not in group]
+        group.update((id(v), k) for v in mine)
+        left.append(len(mine))
+    held: list[list[Value]] = [[] for _ in watched]
+    ready = [v for v in reversed(order) if waiting[id(v)] == 0]
+    out: list[Value] = []
+    found: list[tuple[int, Tensor]] = []
+
+    def release(x: Value) -> None:
+        k = group.get(id(x))
+        if k is None:
+            ready.append(x)
+            return
+        held[k].append(x)
+        left[k] -= 1
+        if left[k] == 0:
+            found.append((len(out), watched[k]))
+            ready.extend(reversed(held[k]))
+
+    for r in list(ready):
+        if id(r) in group:
+            ready.remove(r)
+            release(r)
+    while ready:
+        v = ready.pop()
+        out.append(v)
+        for x in inputs_of(v):
+            if id(x) in inside:
+                waiting[id(x)] -= 1
+                if waiting[id(x)] == 0:
+                    release(x)
     found.sort(key=lambda p: (p[0], -p[1].grad_fn._seq))
-    return found
+    return out, found
 
 
 def _hooked(t: Tensor, order: list[Value], fill_retained: bool) -> None:
@@ -293,7 +334,8 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
     for k, v in leaves.items():
         t = _LEAF_OF.get(k)
         if t is None or t.grad_fn is not None or not t._requires_grad:
-            v.grad += old[k]  # a Value with no Tensor: the engine's own accumulation
+            if old[k] is not ZERO:  # a Value with no Tensor: the engine's own accumulation
+                v.grad = old[k] + v.grad
             continue
         if id(t) in done:
             continue
@@ -318,13 +360,13 @@ def _backward_create_graph(roots: list[Tensor], values: list[Value], seeds: list
         stacklevel=3,
     )
     leaves: dict[int, Tensor] = {}
-    for v in [*values, *(x for n in engine.toposort(values) for x in n.grad_fn._inputs)]:
+    for v in [*values, *(x for n in toposort(values) for x in inputs_of(n))]:
         t = _LEAF_OF.get(id(v)) if isinstance(v, Value) and v.grad_fn is None else None
         if t is not None and t.grad_fn is None and t._requires_grad:
             leaves[id(t)] = t
     ts = list(leaves.values())
     wanted = [v for t in ts for v in t._values]
-    got = engine.grad(values, wanted, seeds, create_graph=True, retain_graph=True)
+    got = engine_grad(values, wanted, seeds, create_graph=True, retain_graph=True)
     it = iter(got)
     for t in ts:
         g = _lift([0.0 if x is None else x for x in (next(it) for _ in t._values)], t.shape)
@@ -366,7 +408,7 @@ def grad(
     retain = create_graph if retain_graph is None else retain_graph
     if create_graph:  # the gradient is a graph of Values: the engine's grad() builds it
         wanted = [v for x in ins for v in x._values]
-        got = engine.grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
+        got = engine_grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
     else:
         got = _grad_with_hooks(values, seeds, ins, retain_graph=retain)
     it = iter(got)
@@ -389,9 +431,9 @@ def grad(
             if zero and r.grad_fn is None and r._values:
                 # relu's and abs's slopes are constants here, but PyTorch computes them from the
                 # saved input, so the gradient has a graph (whose own derivative is 0)
-                with engine.set_grad_enabled(True):
+                with set_grad_enabled(True):
                     on_x = [
-                        engine._apply(OPS["add"], (engine._apply(OPS["mul"], (v, 0.0)), float(c)))
+                        apply(OPS["add"], (apply(OPS["mul"], (v, 0.0)), float(c)))
                         for v, c in zip(x._values, g)
                     ]
                 r = _renamed(_lift(on_x, x.shape, x.dtype), zero)
@@ -434,7 +476,7 @@ def _grad_with_hooks(
     """The gradient of each input element (None if not reached), running tensor hooks as
     PyTorch's autograd.grad does, and leaving every ``.grad`` as it found it."""
     targets = {id(v) for x in ins for v in x._values}
-    order = engine.toward(engine.toposort(values), targets)
+    order = toward(toposort(values), targets)
     # the pass writes the grads of what it runs and of the inputs; all are put back after
     touched = list({id(v): v for v in [*order, *(v for x in ins for v in x._values)]}.values())
     before = [v.grad for v in touched]
@@ -446,7 +488,7 @@ def _grad_with_hooks(
     reached = {id(v) for v in values}
     ran_ids = {id(v) for v in order}
     for v in order:
-        reached.update(id(x) for x in v.grad_fn._inputs)  # type: ignore[union-attr]
+        reached.update(id(x) for x in inputs_of(v))
     got: list[float | None] = []
     for x in ins:
         g = [v.grad if id(v) in reached else None for v in x._values]

@@ -3,27 +3,33 @@
 >>> import tinygrad_edu as torch
 >>> torch.sum(torch.tensor([1.0, 2.0, 3.0]))
 tensor(6.)
+>>> torch.log1p(torch.tensor([0.0]))
+tensor([0.])
+
+The elementwise ones come from the op table: every op PyTorch has as ``torch.f`` is in
+``TORCH``, every one it has in ``torch.nn.functional`` is in ``NN_FUNCTIONAL``.
 """
 
 from __future__ import annotations
 
-from .tensor import Tensor, dot, matmul
+from collections.abc import Callable
+from typing import Any
 
-__all__ = [
-    "abs",
-    "cos",
-    "dot",
-    "exp",
-    "log",
-    "matmul",
-    "mean",
-    "relu",
-    "sigmoid",
-    "sin",
-    "sqrt",
-    "sum",
-    "tanh",
-]
+from .ops import OPS
+from .tensor import Tensor, dot, elementwise, matmul
+
+__all__ = ["NN_FUNCTIONAL", "TORCH", "dot", "matmul", "mean", "sum"]
+
+TORCH: dict[str, Callable[..., Tensor]] = {
+    op.method_name: elementwise(op.key)
+    for op in OPS.values()
+    if op.method_name and "torch" in op.where
+}
+NN_FUNCTIONAL: dict[str, Callable[..., Tensor]] = {
+    op.method_name: TORCH.get(op.method_name) or elementwise(op.key)
+    for op in OPS.values()
+    if op.method_name and "functional" in op.where
+}
 
 
 def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
@@ -34,37 +40,8 @@ def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor
     return input.mean(dim, keepdim)
 
 
-def exp(input: Tensor) -> Tensor:
-    return input.exp()
-
-
-def log(input: Tensor) -> Tensor:
-    return input.log()
-
-
-def tanh(input: Tensor) -> Tensor:
-    return input.tanh()
-
-
-def relu(input: Tensor) -> Tensor:
-    return input.relu()
-
-
-def sigmoid(input: Tensor) -> Tensor:
-    return input.sigmoid()
-
-
-def sin(input: Tensor) -> Tensor:
-    return input.sin()
-
-
-def cos(input: Tensor) -> Tensor:
-    return input.cos()
-
-
-def sqrt(input: Tensor) -> Tensor:
-    return input.sqrt()
-
-
-def abs(input: Tensor) -> Tensor:
-    return input.abs()
+def __getattr__(name: str) -> Any:
+    # torch.exp and the rest are the table's: reachable as attributes of this module too
+    if name in TORCH:
+        return TORCH[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Value, grad
+from .engine import Value
 from .grad_mode import no_grad
+from .gradients import grad
 
 __all__ = ["GradcheckError", "gradcheck", "numerical_grad"]
 

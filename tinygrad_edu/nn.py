@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .engine import NODE_CLASSES, Value, _apply, _result, vdot, vsum
-from .ops import NARY, OPS
+from .engine import Value, apply, vdot, vsum
+from .ops import NARY
 from .optim import zero_grad
 from .tensor import Tensor, stack, tensor
 
@@ -43,8 +43,7 @@ __all__ = [
     "mse_loss",
 ]
 
-_AFFINE, _AFFINE_NODE = NARY["affine"], NODE_CLASSES["affine"]
-_RELU, _RELU_NODE = OPS["relu"], NODE_CLASSES["relu"]
+_AFFINE = NARY["affine"]
 Scalar = Value | float
 
 
@@ -75,45 +74,47 @@ class Module:
 
 
 class Neuron(Module):
-    """``relu(w·x + b)`` (or just ``w·x + b`` with ``nonlin=False``); weights uniform in [-1, 1]."""
+    """``relu(w·x + b)`` (or just ``w·x + b`` with ``nonlin=False``); weights uniform in [-1, 1].
 
-    def __init__(self, nin: int, nonlin: bool = True) -> None:
+    micrograd's library neuron, whose weighted sum is one ``AddmvBackward0`` node. Options:
+    ``expand=True`` builds the sum as Karpathy's lecture writes it, ``sum(w*x ...) + b``: one
+    ``MulBackward0`` per input and a chain of ``AddBackward0``, every box of his pictures;
+    ``lecture=True`` is the lecture's whole neuron: that sum, then ``tanh``, and a bias drawn
+    uniform in [-1, 1] after the weights.
+
+    >>> import random
+    >>> _ = random.seed(0)
+    >>> Neuron(2, lecture=True)([1.0, 2.0]).grad_fn.name()
+    'TanhBackward0'
+    """
+
+    def __init__(
+        self, nin: int, nonlin: bool = True, *, expand: bool = False, lecture: bool = False
+    ) -> None:
         self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)]
-        self.b = Value(0)
+        self.b = Value(random.uniform(-1, 1) if lecture else 0)
         self.nonlin = nonlin
+        self.expand = expand or lecture
+        self.lecture = lecture
 
     def __call__(self, x: Iterable[Any]) -> Value:
-        xs = _inputs(x)
-        return self._fire(xs, [v.data if v.__class__ is Value else v for v in xs])
-
-    def _fire(self, x: tuple[Scalar, ...], xd: list[float]) -> Value:
-        """The neuron on inputs ``x`` whose data are ``xd`` (read once for a whole layer).
-
-        What ``_apply`` would do, unrolled for the two ops every neuron runs: the forward
-        rules and nodes are still the table's, only the generic bookkeeping is skipped.
-        """
-        w, b = self.w, self.b
-        if len(x) != len(w):  # zip would silently drop inputs
-            raise ValueError(f"{self!r} takes {len(w)} inputs, got {len(x)}")
-        if not b.requires_grad:  # a frozen neuron: let the generic path decide about grads
-            act = _apply(_AFFINE, (*w, *x, b))
-            return act.relu() if self.nonlin else act
-        args = [v.data for v in w]
-        args += xd
-        args.append(b.data)
-        data = _AFFINE.forward(*args)
-        args.append(data)
-        act = _result(_AFFINE_NODE, data, (*w, *x, b), tuple(args), True)
-        if not self.nonlin:
-            return act
-        r = _RELU.forward(data)
-        return _result(_RELU_NODE, r, (act,), (data, r), True)
+        xs = x if x.__class__ is tuple else _inputs(x)  # a Layer hands over its inputs cleaned
+        if len(xs) != len(self.w):  # zip would silently drop inputs
+            raise ValueError(f"{self!r} takes {len(self.w)} inputs, got {len(xs)}")
+        if self.expand:
+            act = sum((wi * xi for wi, xi in zip(self.w, xs)), self.b)  # the lecture's line
+        else:
+            act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node
+        if self.lecture:
+            return act.tanh()
+        return act.relu() if self.nonlin else act
 
     def parameters(self) -> list[Value]:
         return [*self.w, self.b]
 
     def __repr__(self) -> str:
-        return f"{'ReLU' if self.nonlin else 'Linear'}Neuron({len(self.w)})"
+        kind = "Tanh" if self.lecture else "ReLU" if self.nonlin else "Linear"
+        return f"{kind}Neuron({len(self.w)})"
 
 
 class Layer(Module):
@@ -124,8 +125,7 @@ class Layer(Module):
 
     def __call__(self, x: Iterable[Any]) -> Value | list[Value]:
         xs = _inputs(x)  # once per layer, not once per neuron
-        xd = [v.data if v.__class__ is Value else v for v in xs]
-        out = [n._fire(xs, xd) for n in self.neurons]
+        out = [n(xs) for n in self.neurons]
         return out[0] if len(out) == 1 else out
 
     def parameters(self) -> list[Value]:
@@ -136,12 +136,20 @@ class Layer(Module):
 
 
 class MLP(Module):
-    """Layers of sizes ``nouts`` on ``nin`` inputs, ReLU between them, the last one linear."""
+    """Layers of sizes ``nouts`` on ``nin`` inputs, ReLU between them, the last one linear.
 
-    def __init__(self, nin: int, nouts: Sequence[int]) -> None:
+    ``lecture=True`` is the MLP of Karpathy's lecture instead: tanh neurons in every layer,
+    the last included, with their sums expanded (see ``Neuron``); ``expand=True`` keeps the
+    library's MLP but expands its sums.
+    """
+
+    def __init__(
+        self, nin: int, nouts: Sequence[int], *, expand: bool = False, lecture: bool = False
+    ) -> None:
         sz = [nin, *nouts]
         n = len(nouts)
-        self.layers = [Layer(sz[i], sz[i + 1], nonlin=i != n - 1) for i in range(n)]
+        opts = {"expand": expand, "lecture": lecture}
+        self.layers = [Layer(sz[i], sz[i + 1], nonlin=i != n - 1, **opts) for i in range(n)]
 
     def __call__(self, x: Iterable[Any]) -> Any:
         for layer in self.layers:

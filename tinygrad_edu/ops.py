@@ -1,15 +1,17 @@
-"""Every op, defined once: forward rule, local derivatives, PyTorch name, formulas.
+"""Every op, defined once: the one table the engine, the tensor layer, the pictures, the trace
+and the command line read.
 
-An op's ``local`` rule returns d(out)/d(input) for each input slot.  The engine multiplies
-each by the gradient arriving from above (the chain rule) and adds it with ``+=`` into the
-input.  Rules run on floats during an ordinary backward, and on Values when a graph of the
-gradient is wanted (``create_graph=True``), so they are written with operators and the
-``exp``/``log``/... helpers below, which accept both.
+An op's ``local`` rule returns d(out)/d(input) for each differentiable input.  The chain rule
+(``backward.py``) multiplies each by the gradient arriving from above and adds it into the input.
+Rules run on floats during an ordinary backward, and on Values when a graph of the gradient is
+wanted (``create_graph=True``), so they are written with operators and the ``exp``/``log``/...
+helpers below, which accept both.
 
-Adding an op is adding one ``Op(...)`` line to ``OPS``; the scalar engine, the tensor layer,
-the pictures and the trace all read it.
+Adding an op is adding its ``Op(...)`` entry here: it becomes a ``Value`` method, a ``Tensor``
+method, a ``torch``-level function, a call of the command line's expressions, a trace formula
+and a picture label (``tests/test_ops_reach.py`` checks every one).
 
->>> OPS["mul"].name, OPS["mul"].local(2.0, -3.0, out=-6.0)
+>>> OPS["mul"].name, OPS["mul"].local(2.0, -3.0, -6.0)
 ('MulBackward0', (-3.0, 2.0))
 """
 
@@ -17,81 +19,44 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["OPS", "Op", "cos", "div", "exp", "log", "pow", "relu", "sigmoid", "sin", "sqrt", "tanh"]
+from .fmath import (
+    fcos,
+    fdiv,
+    fexp,
+    fexpm1,
+    flog,
+    flog1p,
+    fpow,
+    fpow_scalar,
+    frelu,
+    fsigmoid,
+    fsign,
+    fsin,
+    fsqrt,
+    fsum,
+)
 
-INF = math.inf
-NAN = math.nan
+__all__ = [
+    "ATOM",
+    "COPIES",
+    "NARY",
+    "OPS",
+    "Const",
+    "Op",
+    "all_ops",
+    "cos",
+    "div",
+    "exp",
+    "log",
+    "pow",
+]
+__all__ += ["relu", "sigmoid", "sin", "sqrt", "tanh"]
 
-
-# -- float math with PyTorch's edges: inf and nan instead of Python exceptions ---------------
-
-
-def _fdiv(a: float, b: float) -> float:
-    try:
-        return a / b
-    except ZeroDivisionError:
-        if a != a or a == 0.0:
-            return NAN
-        return math.copysign(INF, a) * math.copysign(1.0, b)
-
-
-def _fpow(a: float, b: float) -> float:
-    try:
-        return math.pow(a, b)
-    except ValueError:  # 0 ** negative, or negative ** fraction
-        if a == 0.0:
-            odd = b == int(b) and int(b) % 2 == 1
-            return math.copysign(INF, a) if odd else INF
-        return NAN
-    except OverflowError:
-        odd = b == int(b) and int(b) % 2 == 1
-        return -INF if a < 0 and odd else INF
-
-
-def _fexp(x: float) -> float:
-    try:
-        return math.exp(x)
-    except OverflowError:
-        return INF
-
-
-def _flog(x: float) -> float:
-    if x > 0.0:
-        return math.log(x)
-    if x == 0.0:
-        return -INF
-    return NAN  # negative or nan
-
-
-def _fsqrt(x: float) -> float:
-    return math.sqrt(x) if x >= 0.0 else NAN
-
-
-def _fsin(x: float) -> float:
-    return math.sin(x) if math.isfinite(x) else NAN
-
-
-def _fcos(x: float) -> float:
-    return math.cos(x) if math.isfinite(x) else NAN
-
-
-def _fsigmoid(x: float) -> float:
-    if x >= 0.0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = _fexp(x)  # stable for very negative x: no overflow
-    return e / (1.0 + e)
-
-
-def _frelu(x: float) -> float:
-    return 0.0 if x < 0.0 else x  # keeps nan, and -0.0 as PyTorch's relu does
-
-
-def _fsign(x: float) -> float:
-    return 1.0 if x > 0.0 else -1.0 if x < 0.0 else x * 0.0  # sign(0) = 0, sign(nan) = nan
+ATOM = 9  # the precedence of a name, a number or a call: never needs parentheses
 
 
 # -- helpers that take a float or a Value (Values dispatch to their own methods) -------------
@@ -105,42 +70,39 @@ def _both(ffn: Callable[[float], float], method: str) -> Callable[[Any], Any]:
     return fn
 
 
-exp = _both(_fexp, "exp")
-log = _both(_flog, "log")
-sqrt = _both(_fsqrt, "sqrt")
-sin = _both(_fsin, "sin")
-cos = _both(_fcos, "cos")
+exp = _both(fexp, "exp")
+log = _both(flog, "log")
+sqrt = _both(fsqrt, "sqrt")
+sin = _both(fsin, "sin")
+cos = _both(fcos, "cos")
 tanh = _both(math.tanh, "tanh")
-sigmoid = _both(_fsigmoid, "sigmoid")
-relu = _both(_frelu, "relu")
+sigmoid = _both(fsigmoid, "sigmoid")
+relu = _both(frelu, "relu")
 
 
 def div(a: Any, b: Any) -> Any:
     """``a / b`` that gives inf or nan for a zero divisor, as PyTorch does."""
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
-        return _fdiv(a, b)
+        return fdiv(a, b)
     return a / b
 
 
-def pow(a: Any, b: Any) -> Any:
-    """``a ** b`` that gives inf or nan where Python would raise or go complex."""
+def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
+    """``a ** b`` that gives inf or nan where Python would raise or go complex; ``scalar``:
+    as PyTorch's ``tensor ** number``, which computes a few exponents its own way."""
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
-        return _fpow(a, b)
+        return fpow_scalar(a, b) if scalar else fpow(a, b)
     return a**b
 
 
-def _step(x: Any) -> float:
-    """1 where x > 0, else 0: relu's slope, 0 at the kink as in PyTorch."""
-    return 1.0 if float(x) > 0.0 else 0.0
+def _step(out: Any) -> float:
+    # relu's slope from its result, as PyTorch's threshold_backward: 0 where out <= 0, so 1 at nan
+    return 0.0 if float(out) <= 0.0 else 1.0
 
 
-def _sign(x: Any) -> float:
-    return _fsign(float(x))
-
-
-def _pow_local(x: Any, n: Any) -> Any:
+def _pow_local(x: Any, n: Any, scalar: bool = False) -> Any:
     # PyTorch masks the exponent-0 case: d/dx x**0 is 0 everywhere, even at x = 0.
-    return 0.0 if n == 0 else n * pow(x, n - 1)
+    return 0.0 if n == 0 else n * pow(x, n - 1, scalar=scalar)
 
 
 def _pow_exp_local(x: Any, y: Any, out: Any) -> Any:
@@ -148,84 +110,185 @@ def _pow_exp_local(x: Any, y: Any, out: Any) -> Any:
     return 0.0 if x == 0 and y >= 0 else out * log(x)
 
 
-def _log_base(c: Any) -> Any:
-    # d/dx c**x = c**x * log(c); PyTorch gives 0 (not nan) when c == 0.
-    return 0.0 if c == 0 else log(c)
+def _rpow_local(x: Any, c: Any, out: Any) -> Any:
+    # d/dx c**x = c**x * log(c), masked to 0 where c == 0 and x >= 0 (as PyTorch masks it)
+    return 0.0 if c == 0 and x >= 0 else out * log(c)
 
 
-def _data(x: Any) -> float:
-    return x if isinstance(x, (float, int)) else x.data
+def _leaky_slope(x: Any, slope: float) -> float:
+    return 1.0 if float(x) > 0.0 else slope
+
+
+def _softplus(x: float, beta: float, threshold: float) -> float:
+    return x if x * beta > threshold else flog1p(fexp(beta * x)) / beta
+
+
+def _softplus_local(x: Any, beta: float, threshold: float, out: Any) -> tuple[Any, ...]:
+    # PyTorch: 1 above the threshold, else sigmoid(beta * x) = 1 - exp(-beta * out)
+    return (1.0 if float(x) * beta > threshold else sigmoid(x * beta),)
+
+
+def _silu_local(x: Any, out: Any) -> tuple[Any, ...]:
+    s = sigmoid(x)
+    return (s * (1.0 + x * (1.0 - s)),)
+
+
+def _abs_local(x: Any, out: Any) -> tuple[Any, ...]:
+    return (fsign(float(x)),)
 
 
 # -- the table -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Op:
-    """One op: how to compute it forward and how to differentiate it.
+class Const:
+    """A saved value that is a constant of the op, not one of its inputs (``square``'s 2)."""
 
-    ``slots`` leading inputs are differentiable (they become ``next_functions``); later
-    inputs are constants kept for the rule.  ``saved`` maps PyTorch's ``_saved_*`` attribute
-    names to an input index or ``"result"``.  ``expr`` and ``dlocal`` are format strings over
-    the input names ``{0} {1} ...`` (and ``out``) that the trace prints.
+    value: Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Op:
+    """One op: how to compute it forward, how to differentiate it, and how it is written.
+
+    ``slots`` leading inputs are differentiable (they become ``next_functions``; -1: all of
+    them); later inputs are constants kept for the rule, named by ``params`` with defaults.
+    ``saved`` maps PyTorch's ``_saved_*`` names to an input index, ``"result"`` or a ``Const``.
+    ``expr`` and ``dlocal`` are format strings over the inputs ``{0} {1} ...`` (and ``out``)
+    that the trace prints; ``prec`` is the precedence of ``expr`` (``ATOM`` for a call).
     """
 
     key: str
-    name: str
+    name: str  # PyTorch's backward node name
     forward: Callable[..., float]
     local: Callable[..., tuple[Any, ...]]
     expr: str
-    dlocal: tuple[str, ...]
+    dlocal: tuple[str, ...] | Callable[[int, int], str]  # n-ary: (slot, count) -> formula
     slots: int = 1
-    saved: dict[str, int | str] = field(default_factory=dict)
+    saved: Mapping[str, int | str | Const] = field(default_factory=dict)
+    params: tuple[tuple[str, float], ...] = ()  # constant inputs after the slots, with defaults
+    method: str | None = ""  # Value/Tensor method and torch function ("": the key; None: none)
+    infix: str = ""  # the Python operator that writes it ("+", "**"): the CLI parses these
+    prec: int = ATOM
+    left: bool = False  # left-associative: a - b - c needs no parentheses
+    micrograd: str = ""  # micrograd's _op string, a format string over the inputs ("**{1}")
+    ints: str = "float"  # on an int tensor: "float" (promotes to the default float), "keep"
+    bool_error: tuple[type[Exception], str] | None = None  # PyTorch's error on a bool tensor
+    double: Mapping[int, str] = field(default_factory=dict)  # create_graph grad's node, by slot
+    flat_double: str = ""  # a slope PyTorch computes from a saved tensor (its grad's node)
+    # PyTorch's backward selects instead of multiplying (relu's threshold_backward): where the
+    # local derivative is 0 the gradient is exactly 0.0, even for an upstream of -1, inf or nan
+    masked: bool = False
+    # where PyTorch has it: "torch" (torch.f), "Tensor" (t.f()), "functional" (torch.nn.functional)
+    where: tuple[str, ...] = ("torch", "Tensor")
 
     @property
-    def micrograd(self) -> str:
-        """micrograd's ``_op`` string, a format string over the inputs (``'**{1}'``)."""
-        return MICROGRAD[self.key]
+    def method_name(self) -> str | None:
+        return self.key if self.method == "" else self.method
+
+    @property
+    def arity(self) -> int:
+        """How many inputs the op takes (-1: any number, for n-ary ops)."""
+        return -1 if self.slots < 0 else self.slots + len(self.params)
 
     @property
     def uses_result(self) -> bool:
         return "result" in self.saved.values()
 
+    def formula(self, slot: int, count: int) -> str:
+        """The trace's formula of d(out)/d(input ``slot``) for an op with ``count`` inputs."""
+        if callable(self.dlocal):
+            return self.dlocal(slot, count)
+        return self.dlocal[min(slot, len(self.dlocal) - 1)]
 
-def _op(key, name, forward, local, expr, dlocal, slots=1, **saved) -> Op:
-    return Op(key, name, forward, local, expr, tuple(dlocal), slots, saved)
+    def written(self) -> str:
+        """micrograd's ``_op`` string: its own where set, else the key."""
+        return self.micrograd or self.key
 
 
 _ONE = 1.0
+_NEG = (RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you are "
+        "trying to invert a mask, use the `~` or `logical_not()` operator instead.")  # fmt: skip
+
 _OPS = [
-    # key        PyTorch name       forward                     local derivatives                         expr            d/d input
-    _op("add",   "AddBackward0",   lambda a, b: a + b,         lambda a, b, out: (_ONE, _ONE),            "{0} + {1}",     ("1", "1"), 2),
-    _op("sub",   "SubBackward0",   lambda a, b: a - b,         lambda a, b, out: (_ONE, -1.0),            "{0} - {1}",     ("1", "-1"), 2),
-    _op("rsub",  "RsubBackward1",  lambda a, c: c - a,         lambda a, c, out: (-1.0,),                 "{1} - {0}",     ("-1",), _saved_other=1),
-    _op("mul",   "MulBackward0",   lambda a, b: a * b,         lambda a, b, out: (b, a),                  "{0} * {1}",     ("{1}", "{0}"), 2, _saved_self=0, _saved_other=1),
-    _op("div",   "DivBackward0",   _fdiv,                      lambda a, b, out: (div(1.0, b), -div(a, b * b)), "{0} / {1}", ("1/{1}", "-{0}/{1}**2"), 2, _saved_self=0, _saved_other=1),
-    _op("neg",   "NegBackward0",   lambda a: -a,               lambda a, out: (-1.0,),                    "-{0}",          ("-1",)),
-    _op("pow",   "PowBackward0",   _fpow,                      lambda x, n, out: (_pow_local(x, n),),     "{0}**{1}",      ("{1}*{0}**({1}-1)",), _saved_self=0, _saved_exponent=1),
-    _op("powt",  "PowBackward1",   _fpow,                      lambda x, y, out: (_pow_local(x, y), _pow_exp_local(x, y, out)), "{0}**{1}", ("{1}*{0}**({1}-1)", "out*log({0})"), 2, _saved_self=0, _saved_exponent=1, _saved_result="result"),
-    _op("rpow",  "PowBackward2",   lambda x, c: _fpow(c, x),   lambda x, c, out: (out * _log_base(c),),   "{1}**{0}",      ("out*log({1})",), _saved_self=1, _saved_exponent=0, _saved_result="result"),
-    _op("recip", "ReciprocalBackward0", lambda a: _fdiv(1.0, a), lambda a, out: (-(out * out),),          "1/{0}",         ("-out**2",), _saved_result="result"),
-    _op("exp",   "ExpBackward0",   _fexp,                      lambda a, out: (out,),                     "exp({0})",      ("out",), _saved_result="result"),
-    _op("log",   "LogBackward0",   _flog,                      lambda a, out: (div(1.0, a),),             "log({0})",      ("1/{0}",), _saved_self=0),
-    _op("tanh",  "TanhBackward0",  math.tanh,                  lambda a, out: (1.0 - out * out,),         "tanh({0})",     ("1 - out**2",), _saved_result="result"),
-    _op("sigmoid", "SigmoidBackward0", _fsigmoid,              lambda a, out: (out * (1.0 - out),),       "sigmoid({0})",  ("out*(1 - out)",), _saved_result="result"),
-    _op("relu",  "ReluBackward0",  _frelu,                     lambda a, out: (_step(out),),              "relu({0})",     ("1 if out > 0 else 0",), _saved_result="result"),
-    _op("sin",   "SinBackward0",   _fsin,                      lambda a, out: (cos(a),),                  "sin({0})",      ("cos({0})",), _saved_self=0),
-    _op("cos",   "CosBackward0",   _fcos,                      lambda a, out: (-sin(a),),                 "cos({0})",      ("-sin({0})",), _saved_self=0),
-    _op("sqrt",  "SqrtBackward0",  _fsqrt,                     lambda a, out: (div(0.5, out),),           "sqrt({0})",     ("1/(2*out)",), _saved_result="result"),
-    _op("abs",   "AbsBackward0",   abs,                        lambda a, out: (_sign(a),),                "abs({0})",      ("sign({0})",), _saved_self=0),
+    Op(key="add", name="AddBackward0", forward=operator.add, local=lambda a, b, out: (_ONE, _ONE),
+       expr="{0} + {1}", dlocal=("1", "1"), slots=2, infix="+", prec=1, left=True, micrograd="+"),
+    Op(key="sub", name="SubBackward0", forward=operator.sub, local=lambda a, b, out: (_ONE, -1.0),
+       expr="{0} - {1}", dlocal=("1", "-1"), slots=2, infix="-", prec=1, left=True, micrograd="-"),
+    Op(key="rsub", name="RsubBackward1", forward=lambda a, c: c - a, local=lambda a, c, out: (-1.0,),
+       expr="{1} - {0}", dlocal=("-1",), saved={"_saved_other": 1}, params=(("other", 0.0),), method=None, prec=1, micrograd="-"),
+    Op(key="mul", name="MulBackward0", forward=operator.mul, local=lambda a, b, out: (b, a),
+       expr="{0} * {1}", dlocal=("{1}", "{0}"), slots=2, saved={"_saved_self": 0, "_saved_other": 1},
+       infix="*", prec=2, left=True, micrograd="*"),
+    Op(key="div", name="DivBackward0", forward=fdiv, local=lambda a, b, out: (div(1.0, b), -div(div(a, b), b)),
+       expr="{0} / {1}", dlocal=("1/{1}", "-({0}/{1})/{1}"), slots=2, saved={"_saved_self": 0, "_saved_other": 1},
+       infix="/", prec=2, left=True, micrograd="/", double={0: "DivBackward0"}),
+    Op(key="neg", name="NegBackward0", forward=operator.neg, local=lambda a, out: (-1.0,),
+       expr="-{0}", dlocal=("-1",), infix="-", prec=3, micrograd="-", ints="keep", bool_error=_NEG),
+    Op(key="pow", name="PowBackward0", forward=fpow_scalar, local=lambda x, n, out: (_pow_local(x, n, True),),
+       expr="{0}**{1}", dlocal=("{1}*{0}**({1}-1)",), saved={"_saved_self": 0, "_saved_exponent": 1},
+       params=(("exponent", 2.0),), infix="**", prec=4, micrograd="**{1}"),
+    Op(key="powt", name="PowBackward1", forward=fpow, local=lambda x, y, out: (_pow_local(x, y), _pow_exp_local(x, y, out)),
+       expr="{0}**{1}", dlocal=("{1}*{0}**({1}-1)", "out*log({0})"), slots=2,
+       saved={"_saved_self": 0, "_saved_exponent": 1, "_saved_result": "result"}, method=None, prec=4,
+       micrograd="**", double={0: "WhereBackward0"}),
+    Op(key="rpow", name="PowBackward2", forward=lambda x, c: fpow(c, x), local=lambda x, c, out: (_rpow_local(x, c, out),),
+       expr="{1}**{0}", dlocal=("out*log({1})",), saved={"_saved_self": 1, "_saved_exponent": 0, "_saved_result": "result"},
+       params=(("base", 2.0),), method=None, prec=4, micrograd="**"),
+    Op(key="recip", name="ReciprocalBackward0", forward=lambda a: fdiv(1.0, a), local=lambda a, out: (-(out * out),),
+       expr="1/{0}", dlocal=("-out**2",), saved={"_saved_result": "result"}, method="reciprocal", prec=2,
+       micrograd="**-1"),
+    Op(key="exp", name="ExpBackward0", forward=fexp, local=lambda a, out: (out,), expr="exp({0})",
+       dlocal=("out",), saved={"_saved_result": "result"}),
+    Op(key="log", name="LogBackward0", forward=flog, local=lambda a, out: (div(1.0, a),), expr="log({0})",
+       dlocal=("1/{0}",), saved={"_saved_self": 0}, double={0: "DivBackward0"}),
+    Op(key="tanh", name="TanhBackward0", forward=math.tanh, local=lambda a, out: (1.0 - out * out,),
+       expr="tanh({0})", dlocal=("1 - out**2",), saved={"_saved_result": "result"},
+       double={0: "TanhBackwardBackward0"}, where=("torch", "Tensor", "functional")),
+    Op(key="sigmoid", name="SigmoidBackward0", forward=fsigmoid, local=lambda a, out: (out * (1.0 - out),),
+       expr="sigmoid({0})", dlocal=("out*(1 - out)",), saved={"_saved_result": "result"},
+       double={0: "SigmoidBackwardBackward0"}, where=("torch", "Tensor", "functional")),
+    Op(key="relu", name="ReluBackward0", forward=frelu, local=lambda a, out: (_step(out),), expr="relu({0})",
+       dlocal=("1 if out > 0 else 0",), saved={"_saved_result": "result"}, micrograd="ReLU", ints="keep", masked=True,
+       bool_error=(RuntimeError, "Boolean inputs not supported for relu"), flat_double="ThresholdBackwardBackward0", where=("torch", "Tensor", "functional")),
+    Op(key="sin", name="SinBackward0", forward=fsin, local=lambda a, out: (cos(a),), expr="sin({0})",
+       dlocal=("cos({0})",), saved={"_saved_self": 0}),
+    Op(key="cos", name="CosBackward0", forward=fcos, local=lambda a, out: (-sin(a),), expr="cos({0})",
+       dlocal=("-sin({0})",), saved={"_saved_self": 0}),
+    Op(key="sqrt", name="SqrtBackward0", forward=fsqrt, local=lambda a, out: (div(0.5, out),), expr="sqrt({0})",
+       dlocal=("1/(2*out)",), saved={"_saved_result": "result"}, double={0: "DivBackward0"}),
+    Op(key="abs", name="AbsBackward0", forward=abs, local=_abs_local, expr="abs({0})", dlocal=("sign({0})",),
+       saved={"_saved_self": 0}, ints="keep", bool_error=(NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"),
+       flat_double="MulBackward0"),
+    Op(key="log1p", name="Log1PBackward0", forward=flog1p, local=lambda a, out: (div(1.0, a + 1.0),),
+       expr="log1p({0})", dlocal=("1/(1 + {0})",), saved={"_saved_self": 0}),
+    Op(key="expm1", name="Expm1Backward0", forward=fexpm1, local=lambda a, out: (out + 1.0,),
+       expr="expm1({0})", dlocal=("out + 1",), saved={"_saved_result": "result"}),
+    Op(key="square", name="PowBackward0", forward=lambda a: a * a, local=lambda a, out: (2.0 * a,),
+       expr="square({0})", dlocal=("2*{0}",), saved={"_saved_self": 0, "_saved_exponent": Const(2)}, ints="keep"),
+    Op(key="leaky_relu", name="LeakyReluBackward0", forward=lambda x, s: x if x > 0.0 else x * s,
+       local=lambda x, s, out: (_leaky_slope(x, s),), expr="leaky_relu({0}, {1})", dlocal=("1 if {0} > 0 else {1}",),
+       saved={"_saved_self": 0, "_saved_negative_slope": 1}, params=(("negative_slope", 0.01),), where=("functional",)),
+    Op(key="softplus", name="SoftplusBackward0", forward=_softplus, local=_softplus_local,
+       expr="softplus({0}, {1}, {2})", dlocal=("sigmoid({1}*{0})",),
+       saved={"_saved_self": 0, "_saved_beta": 1, "_saved_threshold": 2}, params=(("beta", 1.0), ("threshold", 20.0)), where=("functional",)),
+    Op(key="silu", name="SiluBackward0", forward=lambda x: x * fsigmoid(x), local=_silu_local, expr="silu({0})",
+       dlocal=("sigmoid({0})*(1 + {0}*(1 - sigmoid({0})))",), saved={"_saved_self": 0}, where=("functional",)),
 ]  # fmt: skip
 
 OPS: dict[str, Op] = {op.key: op for op in _OPS}
 
 
-# n-ary ops (one node for a whole reduction or dot product) have a variable number of slots,
-# so they are defined apart from the fixed-arity table.
+# -- n-ary ops: one node for a whole reduction or dot product, a variable number of inputs ----
 
 
 def _sum_local(*xs: Any) -> tuple[Any, ...]:
     return (_ONE,) * (len(xs) - 1)
+
+
+def _mean_local(*xs: Any) -> tuple[Any, ...]:
+    n = len(xs) - 1
+    return (1.0 / n,) * n
 
 
 def _dot_local(*xs: Any) -> tuple[Any, ...]:
@@ -233,18 +296,13 @@ def _dot_local(*xs: Any) -> tuple[Any, ...]:
     return xs[n : 2 * n] + xs[:n]
 
 
-def fsum(xs: Any) -> float:
-    """An exactly rounded sum, with IEEE edges as PyTorch: ``inf + -inf`` is nan, overflow inf."""
-    xs = list(xs)
-    try:
-        return math.fsum(xs)
-    except (ValueError, OverflowError):  # fsum raises where float addition gives nan or inf
-        return sum(xs, 0.0)
-
-
 def _dot_forward(*xs: float) -> float:
     n = len(xs) // 2
     return fsum(a * b for a, b in zip(xs[:n], xs[n:])) if n else 0.0
+
+
+def _dot_formula(slot: int, count: int) -> str:
+    return f"{{{(slot + count // 2) % count}}}"  # a1..an, b1..bn: d/da_i = b_i, d/db_i = a_i
 
 
 def _affine_local(*xs: Any) -> tuple[Any, ...]:
@@ -253,22 +311,53 @@ def _affine_local(*xs: Any) -> tuple[Any, ...]:
 
 
 def _affine_forward(*xs: float) -> float:
-    n = len(xs) // 2
+    n = len(xs) >> 1
     # b + w1*x1 + w2*x2 + ... left to right, the order of micrograd's Neuron: the same floats
-    return sum(map(operator.mul, xs[:n], xs[n : 2 * n]), xs[-1])
+    return sum(map(operator.mul, xs[:n], xs[n:-1]), xs[-1])
 
 
-# micrograd's op strings; what micrograd composes (a - b, a / b) in the same style
-MICROGRAD = {
-    "add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "neg": "-", "pow": "**{1}",
-    "powt": "**", "rpow": "**", "recip": "**-1", "exp": "exp", "log": "log", "tanh": "tanh",
-    "sigmoid": "sigmoid", "relu": "ReLU", "sin": "sin", "cos": "cos", "sqrt": "sqrt",
-    "abs": "abs", "sum": "+", "dot": "dot", "affine": "affine",
-}  # fmt: skip
+def _affine_formula(slot: int, count: int) -> str:
+    n = (count - 1) // 2  # w1..wn, x1..xn, b: d/dw_i = x_i, d/dx_i = w_i, d/db = 1
+    return "1" if slot == 2 * n else f"{{{(slot + n) % (2 * n)}}}"
+
+
+def _mean(*xs: float) -> float:
+    return fsum(xs) / len(xs) if xs else math.nan
+
+
+def _copy(key: str, name: str) -> Op:
+    # An element copied into a new place (t[i], stack, a view): d out / d in = 1.
+    return Op(key=key, name=name, forward=lambda a: a, local=lambda a, out: (_ONE,), expr="{0}",
+              dlocal=("1",), method=None, micrograd="")  # fmt: skip
+
 
 NARY: dict[str, Op] = {
-    "sum": Op("sum", "SumBackward0", lambda *xs: fsum(xs), _sum_local, "sum", ("1",), -1, {}),
-    "dot": Op("dot", "DotBackward0", _dot_forward, _dot_local, "dot", ("other",), -1, {}),
+    "sum": Op(key="sum", name="SumBackward0", forward=lambda *xs: fsum(xs), local=_sum_local, expr="sum",
+              dlocal=("1",), slots=-1, micrograd="+"),
+    "mean": Op(key="mean", name="MeanBackward0", forward=_mean, local=_mean_local, expr="mean",
+               dlocal=lambda slot, count: f"1/{count}", slots=-1),
+    "dot": Op(key="dot", name="DotBackward0", forward=_dot_forward, local=_dot_local, expr="dot",
+              dlocal=_dot_formula, slots=-1),
     # a neuron's weighted sum w·x + b (PyTorch's addmv for one row): one node, not 2n chained ones
-    "affine": Op("affine", "AddmvBackward0", _affine_forward, _affine_local, "affine", ("x", "w", "1"), -1, {}),
+    "affine": Op(key="affine", name="AddmvBackward0", forward=_affine_forward, local=_affine_local, expr="affine",
+                 dlocal=_affine_formula, slots=-1, prec=1, method=None),
 }  # fmt: skip
+
+# element copies that the tensor layer makes (indexing, stacking, views, clone)
+COPIES: dict[str, Op] = {
+    op.key: op
+    for op in (
+        _copy("select", "SelectBackward0"),
+        _copy("stack", "StackBackward0"),
+        _copy("unbind", "UnbindBackward0"),
+        _copy("clone", "CloneBackward0"),
+        _copy("copy", "CopyBackwards"),
+        _copy("unsqueeze", "UnsqueezeBackward0"),
+        _copy("squeeze", "SqueezeBackward4"),
+    )
+}
+
+
+def all_ops() -> dict[str, Op]:
+    """Every op of the three tables, by key."""
+    return {**OPS, **NARY, **COPIES}

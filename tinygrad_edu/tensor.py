@@ -30,11 +30,12 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import engine
 from ._tensor_str import _float32, format_tensor
-from .engine import SECOND_BACKWARD, AccumulateGrad, Value, _apply
-from .grad_mode import STATE
-from .ops import NARY, OPS, Op, fsum
+from .engine import INFIX, Value, apply, vdot
+from .grad_mode import STATE, set_grad_enabled
+from .graph import AccumulateGrad, local_derivatives
+from .messages import SECOND_BACKWARD
+from .ops import COPIES, NARY, OPS
 
 __all__ = [
     "Size",
@@ -114,37 +115,6 @@ def _result_type(a: Tensor, b: Tensor) -> dtype:
     return _promote(a.dtype, b.dtype)
 
 
-# -- tensor-only scalar ops (the elementwise ones are all in ops.OPS) ------------------------
-
-
-def _mean_local(*xs: Any) -> tuple[Any, ...]:
-    n = len(xs) - 1
-    return (1.0 / n,) * n
-
-
-def _mean(*xs: float) -> float:
-    return fsum(xs) / len(xs) if xs else math.nan
-
-
-def _identity(name: str, key: str) -> Op:
-    # An element copied into a new position (t[i], stack): d out / d in = 1.
-    return Op(key, name, lambda a: a, lambda a, out: (1.0,), "{0}", ("1",), 1, {})
-
-
-_SCALAR_OPS: dict[str, Op] = {
-    "mean": Op("mean", "MeanBackward0", _mean, _mean_local, "mean", ("1/n",), -1, {}),
-    "select": _identity("SelectBackward0", "select"),
-    "stack": _identity("StackBackward0", "stack"),
-    "unbind": _identity("UnbindBackward0", "unbind"),
-    "clone": _identity("CloneBackward0", "clone"),
-    "copy": _identity("CopyBackwards", "copy"),
-    "unsqueeze": _identity("UnsqueezeBackward0", "unsqueeze"),
-    "squeeze": _identity("SqueezeBackward4", "squeeze"),
-}
-for _op in _SCALAR_OPS.values():  # the engine makes a node class per op key
-    engine.NODE_CLASSES.setdefault(_op.key, engine._node_class(_op))
-
-
 # -- tensor-level nodes ----------------------------------------------------------------------
 
 
@@ -189,7 +159,7 @@ class TensorNode:
         return f"<{type(self).__name__} object at {id(self):#x}>"
 
     def _freed(self) -> bool:
-        return any(v.grad_fn is not None and v.grad_fn._freed for v in self._values)
+        return any(v.grad_fn is not None and v.grad_fn.freed for v in self._values)
 
     def __getattr__(self, attr: str) -> Any:
         cls = type(self)
@@ -218,14 +188,20 @@ class TensorNode:
         acc: list[dict[int, Any]] = [{} for _ in slots]
         ids = [set() if t is None else {id(v) for v in t._values} for t in slots]
         layout = self.layout
-        with engine.set_grad_enabled(graph):
+        with set_grad_enabled(graph):
             for v, g in zip(self._values, seeds):
                 fn = v.grad_fn
                 if fn is None:
                     continue
-                local = fn.local(*(fn._graph_args() if graph else fn._args))
+                ins = fn.inputs
+                out: Any = fn.result
+                if graph:
+                    out = (
+                        apply(fn.op, ins) if fn.op.uses_result else Value(out, requires_grad=False)
+                    )
+                local = local_derivatives(fn.op, ins, out)
                 half = len(local) // 2
-                for j, (x, d) in enumerate(zip(fn._inputs, local)):
+                for j, (x, d) in enumerate(zip(ins, local)):
                     if x.__class__ is not Value or not x.requires_grad:
                         continue
                     if layout == "pos":
@@ -695,36 +671,6 @@ class Tensor:
     neg = __neg__
     matmul = __matmul__
 
-    def exp(self) -> Tensor:
-        return _unary("exp", self)
-
-    def log(self) -> Tensor:
-        return _unary("log", self)
-
-    def tanh(self) -> Tensor:
-        return _unary("tanh", self)
-
-    def relu(self) -> Tensor:
-        return _unary("relu", self)
-
-    def sigmoid(self) -> Tensor:
-        return _unary("sigmoid", self)
-
-    def sin(self) -> Tensor:
-        return _unary("sin", self)
-
-    def cos(self) -> Tensor:
-        return _unary("cos", self)
-
-    def sqrt(self) -> Tensor:
-        return _unary("sqrt", self)
-
-    def abs(self) -> Tensor:
-        return _unary("abs", self)
-
-    def reciprocal(self) -> Tensor:
-        return _unary("recip", self)
-
     def square(self) -> Tensor:
         return _binary("pow", self, 2)
 
@@ -953,26 +899,18 @@ def _broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
     return Size(shape), ia, ib
 
 
-def _unary(key: str, a: Tensor) -> Tensor:
+def _unary(key: str, a: Tensor, *params: Any) -> Tensor:
     op = OPS[key]
-    if a.dtype is bool_ and key in _BOOL_UNARY:
-        error, message = _BOOL_UNARY[key]
+    if a.dtype is bool_ and op.bool_error:
+        error, message = op.bool_error
         raise error(message)
-    vals = [_apply(op, (v,)) for v in a._values]
-    dt = a.dtype if key in ("neg", "abs", "relu") and not a.dtype.is_floating_point else None
+    full = [*params, *(d for _, d in op.params[len(params) :])]
+    vals = [apply(op, (v, *full)) for v in a._values]
+    dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
     return _out(vals, a.shape, dt or (a.dtype if a.dtype.is_floating_point else float32),
                 _NODE_CLASSES[op.name], (a,))  # fmt: skip
 
 
-_BOOL_UNARY: dict[str, tuple[type[Exception], str]] = {
-    "neg": (
-        RuntimeError,
-        "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
-        "invert a mask, use the `~` or `logical_not()` operator instead.",
-    ),
-    "relu": (RuntimeError, "Boolean inputs not supported for relu"),
-    "abs": (NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"),
-}
 _BOOL_SUB = (
     "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
     "invert a mask, use the `~` or `logical_not()` operator instead."
@@ -985,13 +923,12 @@ _BOOL_SUB2 = (
 
 def _copy(a: Tensor, key: str, shape: tuple[int, ...] | None = None) -> Tensor:
     """A copy of every element, one identity node each (``clone``, ``CopyBackwards``, views)."""
-    op = _SCALAR_OPS[key]
-    vals = [_apply(op, (v,)) for v in a._values]
+    op = COPIES[key]
+    vals = [apply(op, (v,)) for v in a._values]
     return _out(vals, a.shape if shape is None else shape, a.dtype, _TNODES[key], (a,))
 
 
 _FAST = frozenset(("add", "sub", "mul", "div"))  # the engine's fast path for the bulk of graphs
-_fast = engine._binary
 
 
 def _binary(key: str, a: Tensor, b: Any) -> Tensor:
@@ -1012,16 +949,16 @@ def _binary(key: str, a: Tensor, b: Any) -> Tensor:
             av, bv = a._values, b._values
             pairs = zip([av[i] for i in ia], [bv[j] for j in ib])
         if key in _FAST:
-            vals = [_fast(key, x, y) for x, y in pairs]
+            vals = [apply(op, (x, y)) for x, y in pairs]
         else:
-            vals = [_apply(op, (x, y)) for x, y in pairs]
+            vals = [apply(op, (x, y)) for x, y in pairs]
         dt = _result_type(a, b)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
         if key in _FAST:
-            vals = [_fast(key, x, n) for x in a._values]
+            vals = [apply(op, (x, n)) for x in a._values]
         else:
-            vals = [_apply(op, (x, n)) for x in a._values]
+            vals = [apply(op, (x, n)) for x in a._values]
         shape, dt = a.shape, _promote(a.dtype, None, b)
     else:
         return NotImplemented  # type: ignore[return-value]
@@ -1069,7 +1006,7 @@ def _index(i: Any, size: int, dim: int) -> int:
 
 
 def _reduce(key: str, a: Tensor, dim: int | None, keepdim: bool) -> Tensor:
-    op = NARY["sum"] if key == "sum" else _SCALAR_OPS["mean"]
+    op = NARY["sum"] if key == "sum" else NARY["mean"]
     dt = a.dtype if a.dtype.is_floating_point else (int64 if key == "sum" else float32)
     if key == "mean" and not a.dtype.is_floating_point:
         raise RuntimeError(
@@ -1077,7 +1014,7 @@ def _reduce(key: str, a: Tensor, dim: int | None, keepdim: bool) -> Tensor:
             f"or complex dtype. Got: {'Long' if a.dtype is int64 else 'Bool'}"
         )
     if dim is None:
-        vals = [_apply(op, tuple(a._values))]
+        vals = [apply(op, tuple(a._values))]
         attrs = {"_saved_self_sym_sizes": tuple(a.shape)}
         if key == "mean":
             attrs["_saved_self_sym_numel"] = len(a._values)
@@ -1098,7 +1035,7 @@ def _reduce(key: str, a: Tensor, dim: int | None, keepdim: bool) -> Tensor:
         shape[d] = 1
         if not keepdim:
             del shape[d]
-    vals = [_apply(op, tuple(g)) for g in groups]
+    vals = [apply(op, tuple(g)) for g in groups]
     attrs = {"_saved_dim": (d,), "_saved_keepdim": keepdim,
              "_saved_self_sym_sizes": tuple(a.shape)}  # fmt: skip
     return _out(vals, shape, dt, _TNODES[key + "_dim"], (a,), **attrs)
@@ -1118,8 +1055,8 @@ def _select(t: Tensor, dim: int, index: Any, report_dim: int = 0, key: str = "se
         )
     i = _index(index, t.shape[0], report_dim)
     inner = math.prod(t.shape[1:])
-    op = _SCALAR_OPS[key]
-    vals = [_apply(op, (v,)) for v in t._values[i * inner : (i + 1) * inner]]
+    op = COPIES[key]
+    vals = [apply(op, (v,)) for v in t._values[i * inner : (i + 1) * inner]]
     attrs = {"_saved_dim": report_dim}
     if key == "select":
         attrs.update(_saved_index=index, _saved_self_sym_sizes=tuple(t.shape))
@@ -1213,7 +1150,7 @@ def dot(a: Tensor, b: Tensor) -> Tensor:
             "dot : expected both vectors to have same dtype, but found "
             f"{_C_NAMES[a.dtype][0]} and {_C_NAMES[b.dtype][0]}"
         )
-    vals = [engine.vdot(a._values, b._values)]
+    vals = [vdot(a._values, b._values)]
     return _out(vals, (), a.dtype, _TNODES["dot"], (a, b))
 
 
@@ -1250,7 +1187,7 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
                 f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
             )
         rows = [a._values[i * k : (i + 1) * k] for i in range(n)]
-        vals = [engine.vdot(r, b._values) for r in rows]
+        vals = [vdot(r, b._values) for r in rows]
         return _out(vals, (n,), dt, _TNODES["mv"], (a, b))
     if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
         row = matmul(_copy(a, "unsqueeze", (1, a.shape[0])), b)
@@ -1264,7 +1201,7 @@ def matmul(a: Tensor, b: Tensor) -> Tensor:
             f"{_C_NAMES[a.dtype][1]} != {_C_NAMES[b.dtype][1]}"
         )
     cols = [b._values[j::p] for j in range(p)]
-    vals = [engine.vdot(a._values[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
+    vals = [vdot(a._values[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
     return _out(vals, (n, p), dt, _TNODES["mm"], (a, b))
 
 
@@ -1403,9 +1340,9 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     shape = list(tensors[0].shape)
     inner = math.prod(shape[d:])
     outer = math.prod(shape[:d])
-    op = _SCALAR_OPS["stack"]
+    op = COPIES["stack"]
     vals = [
-        _apply(op, (t._values[o * inner + i],))
+        apply(op, (t._values[o * inner + i],))
         for o in range(outer)
         for t in tensors
         for i in range(inner)
@@ -1417,4 +1354,45 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     return _out(vals, shape, dt, _TNODES["stack"], tuple(tensors), _saved_dim=d)
 
 
-del _op, _o
+def _tensor_method(key: str) -> Callable[..., Tensor]:
+    op = OPS[key]
+
+    def method(self: Tensor, *params: Any) -> Tensor:
+        return _unary(key, self, *params)
+
+    method.__name__ = method.__qualname__ = op.method_name or key
+    method.__doc__ = f"``{op.expr.format('self', *(n for n, _ in op.params))}`` ({op.name})."
+    return method
+
+
+# every elementwise op of the table that PyTorch has as a Tensor method is one here
+for _o in OPS.values():
+    if "Tensor" in _o.where and _o.method_name and not hasattr(Tensor, _o.method_name):
+        setattr(Tensor, _o.method_name, _tensor_method(_o.key))
+
+
+def elementwise(key: str) -> Callable[..., Tensor]:
+    """The table's op ``key`` on a tensor, as a torch-level function (``torch.exp(t)``)."""
+    op = OPS[key]
+    params = [n for n, _ in op.params]
+    if op.infix and op.arity == 2:  # torch.add(a, b) is a + b; torch.pow(a, 2) is a ** 2
+        python = INFIX[op.infix]
+        infix = lambda input, other: python(input, other)
+        infix.__name__ = infix.__qualname__ = op.method_name or key
+        return infix
+
+    def fn(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        if not isinstance(input, Tensor):
+            raise TypeError(
+                f"{op.method_name}(): argument 'input' must be Tensor, not {type(input).__name__}"
+            )
+        given = [*args, *(kwargs.pop(n) for n in params[len(args) :] if n in kwargs)]
+        if kwargs or len(given) > len(params):
+            raise TypeError(f"{op.method_name}() got an unexpected argument")
+        return _unary(key, input, *given)
+
+    fn.__name__ = fn.__qualname__ = op.method_name or key
+    return fn
+
+
+del _o

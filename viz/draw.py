@@ -106,6 +106,7 @@ def _walk(roots: Sequence[Any], inputs: Any, cost: Any, max_nodes: int) -> list[
     """
     order: list[Any] = []
     done: set[int] = set()  # ids: Tensors need not be hashable
+    opened: set[int] = set()
     drawn = 0
     stack: list[tuple[Any, bool]] = [(r, False) for r in reversed(roots)]
     while stack:
@@ -115,10 +116,12 @@ def _walk(roots: Sequence[Any], inputs: Any, cost: Any, max_nodes: int) -> list[
         if ready:
             done.add(id(x))
             order.append(x)
+            continue
+        if id(x) not in opened:  # counted when first reached, so a deep graph fails at once
+            opened.add(id(x))
             drawn += cost(x)
             if drawn > max_nodes:
                 raise _too_big(max_nodes)
-            continue
         stack.append((x, True))
         stack.extend((y, False) for y in reversed(inputs(x)) if id(y) not in done)
     return order

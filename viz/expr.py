@@ -19,8 +19,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from tinygrad_edu import ops
-from tinygrad_edu.engine import Value
+from tinygrad_edu.engine import INFIX, Value
 from tinygrad_edu.ops import OPS, Op
 
 __all__ = ["FUNCTIONS", "MAX_DEPTH", "MAX_LENGTH", "ExprError", "build", "parse_vars"]
@@ -32,18 +31,32 @@ MAX_LABEL = 32  # inner nodes are labelled with their source text when it is thi
 
 def _call(op: Op) -> Any:
     """``op`` as a function of a float (its forward rule) or of a Value (the Value's method)."""
-    return lambda x: getattr(x, op.key)() if isinstance(x, Value) else op.forward(x)
+
+    def call(x: Any, *params: float) -> Any:
+        if isinstance(x, Value):
+            return getattr(x, op.method_name)(*params)  # type: ignore[arg-type]
+        return op.forward(x, *params, *(d for _, d in op.params[len(params) :]))
+
+    return call
 
 
-# The calls are the ops the table writes as one: exp(x), log(x), ..., abs(x).
-FUNCTIONS = {op.key: _call(op) for op in OPS.values() if op.expr == f"{op.key}({{0}})"}
+def _infix(op: Op) -> Any:
+    # numbers on both sides compute by the op's forward rule (1/0 is inf, as in PyTorch)
+    python = INFIX[op.infix]
+    return lambda a, b: (
+        python(a, b) if isinstance(a, Value) or isinstance(b, Value) else op.forward(a, b)
+    )
 
+
+# The calls are the table's ops that are written as calls (exp(x), leaky_relu(x, 0.2), ...);
+# the operators, its binary ops written with Python's symbol (+ - * / **).
+FUNCTIONS = {op.method_name: _call(op) for op in OPS.values() if op.method_name and not op.infix}
+_PARAMS = {op.method_name: op.params for op in OPS.values() if op.method_name in FUNCTIONS}
+_AST_OPS = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.Div, "**": ast.Pow}
 _BINARY = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b,
-    ast.Div: ops.div,  # 1/0 is inf, as in PyTorch, not ZeroDivisionError
-    ast.Pow: ops.pow,
+    _AST_OPS[op.infix]: _infix(op)
+    for op in OPS.values()
+    if op.infix and op.arity == 2 and op.method_name
 }
 _SYMBOLS = {
     ast.FloorDiv: "//",
@@ -224,9 +237,15 @@ def _children(node: ast.AST, variables: Mapping[str, float], indent: int) -> lis
         if name not in FUNCTIONS:
             allowed = ", ".join(sorted(FUNCTIONS))
             raise ExprError(f"unknown function {name!r} at column {col}; allowed: {allowed}")
-        if node.keywords or len(node.args) != 1 or isinstance(node.args[0], ast.Starred):
-            raise ExprError(f"{name}() takes exactly one argument (column {col})")
-        return [node.args[0]]
+        most = 1 + len(_PARAMS[name])
+        if (
+            node.keywords
+            or not 1 <= len(node.args) <= most
+            or any(isinstance(a, ast.Starred) for a in node.args)
+        ):
+            takes = "exactly one argument" if most == 1 else f"1 to {most} arguments"
+            raise ExprError(f"{name}() takes {takes} (column {col})")
+        return list(node.args)
     if isinstance(node, ast.Constant):
         _number(node, indent)
         return []
@@ -273,7 +292,13 @@ def _combine(
         a = done.pop()
         out = -a if isinstance(node.op, ast.USub) else a
     else:  # a call: _children allowed only the whitelisted ones
-        out = FUNCTIONS[node.func.id](done.pop())  # type: ignore[attr-defined]
+        name = node.func.id  # type: ignore[attr-defined]
+        args = [done.pop() for _ in node.args][::-1]  # type: ignore[attr-defined]
+        if any(isinstance(p, Value) for p in args[1:]):
+            col = node.col_offset + 1 + indent
+            names = ", ".join(p for p, _ in _PARAMS[name])
+            raise ExprError(f"{name}()'s {names} must be a number, not a name (column {col})")
+        out = FUNCTIONS[name](*args)
     if isinstance(out, Value) and not out.label:
         out.label = _short(ast.get_source_segment(text, node) or "")
     return out

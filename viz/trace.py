@@ -27,17 +27,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tinygrad_edu.engine import Step, Value, backward, toposort
-from tinygrad_edu.ops import Op
+from tinygrad_edu.ops import ATOM, OPS, Op
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
 
 MAX_NAME = 20  # longer expression names become v<k>, so that every line fits 80 columns
 
-# Operator precedence of each op's written form, to put parentheses only where they are needed.
-_ATOM = 9
-_PREC = {"add": 1, "sub": 1, "rsub": 1, "affine": 1, "mul": 2, "div": 2, "recip": 2, "neg": 3}
-_PREC |= dict.fromkeys(("pow", "powt", "rpow"), 4)
-_LEFT_ASSOC = {"add", "sub", "mul", "div"}
+# Each op's written form has a precedence in the table (ops.Op.prec): parentheses go only
+# where they are needed.
+_ATOM = ATOM
+_NEG = OPS["neg"].prec  # a negative number operand binds like unary minus
 _PLACE = re.compile(r"\{(\d+)\}|\bout\b")
 
 
@@ -195,11 +194,11 @@ class _Names:
             same = expr is not None and label.replace(" ", "") == expr.replace(" ", "")
             if same:
                 self.expr[id(v)] = label
-            prec = _ATOM if _is_atom(label) else _PREC.get(v.grad_fn.op.key, _ATOM) if same else 0
+            prec = _ATOM if _is_atom(label) else v.grad_fn.op.prec if same else 0
             self.name[id(v)], self.prec[id(v)] = label, prec
         elif expr is not None and len(expr) <= MAX_NAME:
             op = v.grad_fn.op  # type: ignore[union-attr]
-            self.name[id(v)], self.prec[id(v)] = expr, _PREC.get(op.key, _ATOM)
+            self.name[id(v)], self.prec[id(v)] = expr, op.prec
         else:
             self.name[id(v)], self.prec[id(v)] = f"v{k}", _ATOM
 
@@ -207,7 +206,7 @@ class _Names:
         """The name and precedence of a Value, or of a number operand."""
         if isinstance(x, Value):
             return self.name[id(x)], self.prec[id(x)]
-        return fmt(x), _ATOM if not x < 0 else _PREC["neg"]
+        return fmt(x), _ATOM if not x < 0 else _NEG
 
     def _expr(self, v: Value) -> str:
         """The op written over its inputs' names, parenthesised as its precedence needs."""
@@ -235,11 +234,11 @@ class _Names:
     def _operand(self, op: Op, i: int, x: Any) -> str:
         name, prec = self.of(x)
         field = f"{{{i}}}"
-        if f"({field})" in op.expr:  # a call's argument: already in parentheses
+        parent = op.prec
+        if parent == _ATOM:  # a call's argument: already in parentheses
             return name
-        parent = _PREC.get(op.key, _ATOM)
         left = op.expr.startswith(field)
-        if prec < parent or (prec == parent and not (left and op.key in _LEFT_ASSOC)):
+        if prec < parent or (prec == parent and not (left and op.left)):
             return f"({name})"
         return name
 
@@ -247,7 +246,7 @@ class _Names:
         """``d(<expr>)/d<input> = <local derivative over the names>``."""
         fn = v.grad_fn
         op, ins = fn.op, fn.inputs  # type: ignore[union-attr]
-        rule = _nary_rule(op, slot, len(ins)) if op.slots < 0 else op.dlocal[slot]
+        rule = op.formula(slot, len(ins))
         names = [self.of(x) for x in ins]
         names.append((self.name[id(v)], self.prec[id(v)]))  # "out", the node's own value
 
@@ -262,18 +261,6 @@ class _Names:
         wrt = names[slot][0]
         wrt = wrt if wrt.isidentifier() else f"({wrt})"
         return f"d({self.expr[id(v)]})/d{wrt} = {rhs}"
-
-
-def _nary_rule(op: Op, slot: int, count: int) -> str:
-    """The local derivative of one slot of an n-ary op, over the input fields {i}."""
-    if op.key == "dot":  # a1..an, b1..bn: d/da_i = b_i, d/db_i = a_i
-        return f"{{{(slot + count // 2) % count}}}"
-    if op.key == "affine":  # w1..wn, x1..xn, b: d/dw_i = x_i, d/dx_i = w_i, d/db = 1
-        n = (count - 1) // 2
-        return "1" if slot == 2 * n else f"{{{(slot + n) % (2 * n)}}}"
-    if op.key == "mean":
-        return f"1/{count}"
-    return op.dlocal[min(slot, len(op.dlocal) - 1)]  # the same rule for every slot (sum: 1)
 
 
 def _is_atom(label: str) -> bool:

@@ -1,0 +1,165 @@
+"""Float math with PyTorch's edges: inf and nan where Python would raise or go complex.
+
+>>> fdiv(1.0, -0.0), fpow(-8.0, 1 / 3), flog(0.0)
+(-inf, nan, -inf)
+
+Each function takes and returns Python floats; the op table (``ops.py``) builds on them.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = [
+    "INF",
+    "NAN",
+    "fcos",
+    "fdiv",
+    "fexp",
+    "fexpm1",
+    "flog",
+    "flog1p",
+    "fma",
+    "fpow",
+    "fpow_scalar",
+    "frelu",
+    "fsigmoid",
+    "fsign",
+    "fsin",
+    "fsqrt",
+    "fsum",
+]
+
+INF = math.inf
+NAN = math.nan
+
+
+def fdiv(a: float, b: float) -> float:
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0.0:
+            return NAN
+        return math.copysign(INF, a) * math.copysign(1.0, b)
+
+
+def _odd(b: float) -> bool:
+    return math.isfinite(b) and b == int(b) and int(b) % 2 == 1
+
+
+def fpow(a: float, b: float) -> float:
+    """C's ``pow`` (PyTorch's ``tensor ** tensor``), with nan and inf where Python raises."""
+    try:
+        return math.pow(a, b)
+    except ValueError:  # 0 ** negative, or negative ** fraction
+        if a == 0.0:
+            return math.copysign(INF, a) if _odd(b) else INF
+        return NAN
+    except OverflowError:
+        return -INF if a < 0 and _odd(b) else INF
+
+
+def fpow_scalar(a: float, b: float) -> float:
+    """``tensor ** number`` as PyTorch's CPU kernel: it computes a few exponents its own way."""
+    if b == 2:
+        return a * a
+    if b == 0.5:  # sqrt: so (-inf) ** 0.5 is nan, not C's inf
+        return fsqrt(a)
+    if b == -0.5:
+        return fdiv(1.0, fsqrt(a))
+    if b == -1:
+        return fdiv(1.0, a)
+    if b == -2:
+        return fdiv(1.0, a * a)
+    if b == 3:
+        return a * a * a
+    return fpow(a, b)
+
+
+def fexp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return INF
+
+
+def fexpm1(x: float) -> float:
+    try:
+        return math.expm1(x)
+    except OverflowError:
+        return INF
+
+
+def flog(x: float) -> float:
+    if x > 0.0:
+        return math.log(x)
+    if x == 0.0:
+        return -INF
+    return NAN  # negative or nan
+
+
+def flog1p(x: float) -> float:
+    if x > -1.0:
+        return math.log1p(x)
+    return -INF if x == -1.0 else NAN
+
+
+def fsqrt(x: float) -> float:
+    return math.sqrt(x) if x >= 0.0 else NAN
+
+
+def fsin(x: float) -> float:
+    return math.sin(x) if math.isfinite(x) else NAN
+
+
+def fcos(x: float) -> float:
+    return math.cos(x) if math.isfinite(x) else NAN
+
+
+def fsigmoid(x: float) -> float:
+    if x >= 0.0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = fexp(x)  # stable for very negative x: no overflow
+    return e / (1.0 + e)
+
+
+def frelu(x: float) -> float:
+    return 0.0 if x < 0.0 else x  # keeps nan, and -0.0 as PyTorch's relu does
+
+
+def fsign(x: float) -> float:
+    """PyTorch's ``sgn``: 1, -1, else 0 (at either zero, and at nan: its comparisons' way)."""
+    return 1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0
+
+
+def _split(a: float) -> tuple[float, float]:
+    c = 134217729.0 * a  # 2**27 + 1: Veltkamp's split into two 26-bit halves
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+def fma(a: float, b: float, c: float) -> float:
+    """``a * b + c`` rounded once, as a fused multiply-add (PyTorch's CPU kernels fuse
+    ``x + alpha * y``, ``lerp`` and ``addcmul``).
+
+    >>> fma(0.1, 10.0, -1.0)  # unfused, 0.1 * 10.0 rounds to exactly 1.0 first
+    5.551115123125783e-17
+    """
+    p = a * b
+    if not (math.isfinite(p) and math.isfinite(c)) or not 1e-280 < abs(a) < 1e280:
+        return p + c if a and b else c + p  # edges: no extra precision to keep
+    if not 1e-280 < abs(b) < 1e280:
+        return p + c
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    err = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a*b == p + err exactly (Dekker)
+    return math.fsum((p, err, c))
+
+
+def fsum(xs: object) -> float:
+    """An exactly rounded sum, with IEEE edges as PyTorch: ``inf + -inf`` is nan, overflow inf."""
+    xs = list(xs)  # type: ignore[call-overload]
+    try:
+        return math.fsum(xs)
+    except (ValueError, OverflowError):  # fsum raises where float addition gives nan or inf
+        return sum(xs, 0.0)

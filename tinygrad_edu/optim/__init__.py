@@ -1,0 +1,24 @@
+"""Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``, with
+``step()``, ``zero_grad()``, parameter groups and ``state_dict``; schedules in ``lr_scheduler``.
+
+They update ``.data`` in place from ``.grad`` with PyTorch's formulas, operation for operation,
+so a run matches ``torch.optim`` step for step in float64. Parameters are Values, or Tensors
+(each element Value is updated).
+
+>>> from tinygrad_edu import Value
+>>> from tinygrad_edu.optim import SGD
+>>> w = Value(1.0)
+>>> opt = SGD([w], lr=0.1)
+>>> (w * w).backward()
+>>> opt.step()
+>>> w.data
+0.8
+"""
+
+from . import lr_scheduler
+from .adam import Adam, AdamW
+from .optimizer import Optimizer, zero_grad
+from .rmsprop import Adagrad, RMSprop
+from .sgd import SGD
+
+__all__ = ["SGD", "Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "lr_scheduler", "zero_grad"]
