@@ -53,8 +53,8 @@ viz.show(viz.draw(y), OUT / "composed.svg")
 # %% [markdown]
 # ## 2. With its own local rule
 #
-# Today's engine has no public hook for a new kind of node (one is coming: see the box at the
-# end), but one identity gives any function its own local rule with the nodes that exist.  At
+# A new kind of node is one entry of the engine's op table (section 5); but first, one identity
+# gives any function its own local rule with the nodes that already exist.  At
 # the point `x0 = x.data`,
 #
 #     out = f(x0) + f'(x0) * (x - x0)
@@ -224,12 +224,42 @@ if real_torch is not None:
     print("PyTorch's gradcheck: Softplus passes, BadSoftplus (exp(x) as the rule) fails")
 
 # %% [markdown]
-# > **Coming to this engine: `Function` and a public way to define a Value op.**
-# > The engine is gaining `tinygrad_edu.autograd.Function` (the `ctx.save_for_backward` /
-# > `apply` API above, drawn and traced like every built-in node) and a public way to define a
-# > Value-level op with its own node name.  When it lands, this is the place for the same
-# > `Softplus` class run on `import tinygrad_edu as torch`, side by side with PyTorch's, and for
-# > `custom_op` above to become one real node instead of a sum of primitives.
+# ## 5. A real node of its own: an `Op` and `apply`
+#
+# `custom_op` above borrows the engine's nodes (a `MulBackward0` and an `AddBackward0` per
+# input).  The engine's own ops are entries of one table, `tinygrad_edu/ops.py`: each `Op`
+# holds the forward rule, the local rule, PyTorch's node name, what it saves and how the trace
+# writes it.  Your op is one more entry, and `apply(op, inputs)` is the one way any op's result
+# is made: it becomes a node with your name, drawn, traced and checked like every built-in one.
+
+# %%
+from tinygrad_edu.engine import apply
+from tinygrad_edu.ops import Op
+
+my_softplus = Op(
+    key="my_softplus",
+    name="MySoftplusBackward",  # what y.grad_fn.name() says, and what the pictures show
+    forward=lambda v: math.log1p(math.exp(-abs(v))) + max(v, 0.0),  # the stable formula
+    local=lambda v, out: (0.5 * (1 + math.tanh(v / 2)),),  # d out / d v: sigmoid(v)
+    expr="my_softplus({0})",  # how the trace writes the op over its input
+    dlocal=("sigmoid({0})",),  # and its local derivative
+    saved={"_saved_self": 0},  # PyTorch's name for what the rule reads
+)
+x = Value(0.5, label="x")
+y = apply(my_softplus, (x,))
+y.backward()
+print(y.grad_fn.name(), f"value {y.data:.6f}, grad {x.grad:.6f}")
+assert y.grad_fn.name() == "MySoftplusBackward" and abs(x.grad - sigmoid) < 1e-12
+assert gradcheck(lambda v: apply(my_softplus, (v,)), Value(0.3))
+viz.print_trace(apply(my_softplus, (Value(0.5, label="x"),)))
+viz.show(viz.draw(y), OUT / "own_node.svg")
+
+# %% [markdown]
+# > **Still coming: `torch.autograd.Function` on tensors.** The `Softplus` class above (the
+# > `ctx.save_for_backward` / `apply` API) runs under real PyTorch here; tinygrad_edu's own
+# > `autograd.Function` for tensors is not there yet, so `import tinygrad_edu as torch` cannot
+# > run it.  On Values, an `Op` and `apply` are the same idea: a forward rule, a backward rule
+# > and a name.
 
 # %% [markdown]
 # ## Exercise 15.1
