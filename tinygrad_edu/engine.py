@@ -221,7 +221,7 @@ def _exponent(x: Any) -> float | int | None:
     # an int exponent stays an int, as PyTorch's _saved_exponent does; one too big for a
     # float is infinite, as the forward rule takes it
     if type(x) is int:
-        return x if abs(x) < 2**1023 else math.copysign(math.inf, x)
+        return x if abs(x) < 2**1023 else (math.inf if x > 0 else -math.inf)
     return _number(x)
 
 
