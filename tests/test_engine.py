@@ -519,3 +519,29 @@ def test_your_own_op_is_an_op_entry_and_apply_and_is_drawn_and_traced_like_the_r
     assert gradcheck(lambda v: apply(cube, (v,)), Value(1.5))
     with pytest.raises(Exception, match="Jacobian mismatch"):
         gradcheck(lambda v: apply(wrong, (v,)), Value(1.5))
+
+
+def test_backward_takes_a_number_as_its_gradient_and_nothing_else():
+    y = Value(2.0) * 3
+    for bad in ("2", None, True, [1.0]):
+        with pytest.raises(TypeError, match="gradient must be a number"):
+            y.backward(bad)
+    y.backward(2)  # an int is a number
+    assert y.grad_fn.inputs[0].grad == 6.0
+
+
+def test_a_huge_integer_exponent_is_infinite_in_forward_and_backward():
+    x = Value(2.0)
+    y = x ** (10**400)
+    y.backward()
+    assert y.data == math.inf and x.grad == math.inf
+
+
+def test_grad_with_create_graph_returns_values_even_for_a_constant_gradient():
+    from tinygrad_edu.gradients import grad
+
+    x = Value(3.0)
+    (g,) = grad([x * 2.0], [x], create_graph=True)
+    assert isinstance(g, Value) and g.data == 2.0
+    (h,) = grad([x * x], [x], create_graph=True)
+    assert isinstance(h, Value) and h.data == 6.0 and h.grad_fn is not None

@@ -58,7 +58,6 @@ __all__ = [
 ]
 
 _new = object.__new__
-_DATA = operator.attrgetter("data")
 _ANOMALY = anomaly_mode.MODE
 
 
@@ -221,7 +220,7 @@ def _exponent(x: Any) -> float | int | None:
     # an int exponent stays an int, as PyTorch's _saved_exponent does; one too big for a
     # float is infinite, as the forward rule takes it
     if type(x) is int:
-        return x if abs(x) < 2**1023 else math.copysign(math.inf, x)
+        return x if abs(x) < 2**1023 else (math.inf if x > 0 else -math.inf)
     return _number(x)
 
 
@@ -264,10 +263,7 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     >>> y.data, y.grad_fn.name()
     (1.0, 'ExpBackward0')
     """
-    try:  # all Values (the common case): their data read at C speed
-        args = list(map(_DATA, inputs))
-    except AttributeError:
-        args = [x.data if x.__class__ is Value else x for x in inputs]
+    args = [x.data if x.__class__ is Value else x for x in inputs]
     data = op.forward(*args)
     rg = False
     for x in inputs if op.slots < 0 else inputs[: op.slots]:
