@@ -96,3 +96,14 @@ def test_a_negative_zero_gradient_keeps_its_sign_as_in_pytorch():
 def test_the_table_ops_the_fast_loop_writes_out_are_the_ones_it_says():
     fast = {"add", "sub", "mul", "tanh", "relu"}
     assert fast <= set(OPS) and {"sum", "affine"} <= set(NARY)
+
+
+def test_a_value_that_is_both_a_weight_and_an_input_of_one_weighted_sum():
+    # found by the random test: the fast loop must add the slots in the general rule's order
+    x = Value(1.137908800487632)
+    y = apply(NARY["affine"], (x, x, x, 7.0, x))
+    backward([y])
+    z = Value(1.137908800487632)
+    seen = []
+    backward([apply(NARY["affine"], (z, z, z, 7.0, z))], observer=seen.append)
+    assert bits(x.grad) == bits(z.grad)

@@ -523,16 +523,16 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                         x.grad = g if x.grad is zero else x.grad + g
                 continue
             n = (len(ins) - 1) >> 1
-            for w, x in zip(ins[:n], ins[n:-1]):
-                if w.__class__ is value:
-                    if w.requires_grad:
-                        c = g * (x.data if x.__class__ is value else x)
-                        w.grad = c if w.grad is zero else w.grad + c
-                    if x.__class__ is value and x.requires_grad:
-                        c = g * w.data
-                        x.grad = c if x.grad is zero else x.grad + c
-                elif x.__class__ is value and x.requires_grad:
-                    c = g * w
+            ws, xs = ins[:n], ins[n:-1]
+            # the weights' slots first, then the inputs': the order the general rule adds in
+            # (it matters when one Value is both a weight and an input)
+            for w, x in zip(ws, xs):
+                if w.__class__ is value and w.requires_grad:
+                    c = g * (x.data if x.__class__ is value else x)
+                    w.grad = c if w.grad is zero else w.grad + c
+            for w, x in zip(ws, xs):
+                if x.__class__ is value and x.requires_grad:
+                    c = g * (w.data if w.__class__ is value else w)
                     x.grad = c if x.grad is zero else x.grad + c
             b = ins[-1]
             if b.__class__ is value and b.requires_grad:
