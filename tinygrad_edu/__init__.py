@@ -14,7 +14,7 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, nn, optim
-from .dtype import Size, dtype, float32, float64, int64
+from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
 from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
 from .factories import arange, ones, zeros
@@ -49,6 +49,7 @@ __all__ = [
     "float",
     "float32",
     "float64",
+    "get_default_dtype",
     "gradcheck",
     "int64",
     "is_grad_enabled",
@@ -59,6 +60,7 @@ __all__ = [
     "no_grad",
     "ones",
     "optim",
+    "set_default_dtype",
     "set_grad_enabled",
     "stack",
     "sum",

@@ -17,14 +17,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .dtype import DTYPES, round_float32
+from .dtype import DTYPES, get_default_dtype, round_float32
 from .shape import nest
 
 __all__ = ["format_tensor"]
 
 # torch's PRINT_OPTS defaults
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
-_IMPLICIT_DTYPES = ("float32", "int64", "bool")  # torch names only other dtypes in the repr
 
 
 def _convert(value: Any, dtype: str) -> float | int | bool:
@@ -147,11 +146,11 @@ def format_tensor(
     if numel == 0:
         if len(shape) != 1:  # like NumPy, an empty tensor states its shape unless it is (0,)
             extra.append(f"size={shape}")
-        if dtype != "float32":  # nothing to infer the dtype from
+        if dtype != get_default_dtype().name:  # nothing to infer the dtype from
             extra.append(f"dtype=torch.{dtype}")
         body = "[]"
     else:
-        if dtype not in _IMPLICIT_DTYPES:
+        if dtype not in (get_default_dtype().name, "int64", "bool"):  # torch names the others
             extra.append(f"dtype=torch.{dtype}")
         nested = nest([_convert(v, dtype) for v in values], shape)
         summarize = numel > THRESHOLD

@@ -28,7 +28,7 @@ from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as scalar_gradcheck
 from .messages import NO_GRAD
 from .ops import OPS
-from .tensor_graph import double_backward_name, is_tensor, lift, renamed
+from .tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
 
 __all__ = [
     "GradcheckError",
@@ -91,6 +91,7 @@ def grad(
     for x in ins:
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
+    check_versions(outs)
     seeds = [
         s
         for k, (o, g) in enumerate(zip(outs, gouts))

@@ -21,10 +21,12 @@ __all__ = [
     "dtype",
     "float32",
     "float64",
+    "get_default_dtype",
     "int64",
     "promote",
     "result_type",
     "round_float32",
+    "set_default_dtype",
 ]
 
 
@@ -84,13 +86,35 @@ def round_float32(x: float) -> float:
         return math.copysign(math.inf, x)
 
 
+class _Default:
+    dtype = float32  # what a Python float becomes in a tensor
+
+
+_DEFAULT = _Default()
+
+
+def get_default_dtype() -> dtype:
+    """The dtype that floats become (``torch.float32`` unless ``set_default_dtype`` changed it)."""
+    return _DEFAULT.dtype
+
+
+def set_default_dtype(d: dtype) -> None:
+    """``torch.set_default_dtype(torch.float64)``: floats become ``d`` from now on."""
+    if not isinstance(d, dtype) or not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _DEFAULT.dtype = d
+
+
 def promote(a: dtype, b: dtype | None, number: Any = None) -> dtype:
     """The result type of an arithmetic op (PyTorch's promotion, for these four types)."""
     kinds = [a] if b is None else [a, b]
     if any(k is float64 for k in kinds):
         return float64
-    if any(k.is_floating_point for k in kinds) or isinstance(number, float):
-        return float32
+    floats = [k for k in kinds if k.is_floating_point]
+    if floats:
+        return floats[0]
+    if isinstance(number, float):
+        return _DEFAULT.dtype
     if all(k is bool_ for k in kinds) and (number is None or isinstance(number, bool)):
         return bool_
     return int64

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .dtype import dtype, float32, int64
+from .dtype import dtype, get_default_dtype, int64
 from .shape import nest, sizes
 from .tensor import Tensor, tensor
 from .tensor_messages import INT_GRAD
@@ -24,7 +24,7 @@ def full(
 ) -> Tensor:
     """``torch.full((2, 3), 7.0)``: every element ``fill_value``."""
     shape = sizes(size if isinstance(size, tuple) else (size,))
-    dt = dtype or float32
+    dt = dtype or get_default_dtype()
     if shape and not math.prod(shape):
         t = Tensor.from_values([], shape, dt)
     else:
@@ -59,7 +59,7 @@ def arange(
         raise RuntimeError("step must be nonzero")
     n = max(0, math.ceil((end - start) / step))
     ints = all(isinstance(x, int) for x in (start, end, step))
-    dt = dtype or (int64 if ints else float32)
+    dt = dtype or (int64 if ints else get_default_dtype())
     data = [start + i * step for i in range(n)]
     t = tensor(data, dtype=dt) if data else Tensor.from_values([], (0,), dt)
     return _requiring_grad(t) if requires_grad else t

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .dtype import C_NAMES, bool_, float32, int64, promote, result_type
+from .dtype import C_NAMES, bool_, get_default_dtype, int64, promote, result_type
 from .engine import Value, apply, vdot
 from .ops import COPIES, NARY, OPS
 from .shape import broadcast, index, normalize_dim
@@ -43,8 +43,8 @@ def unary(key: str, a: Any, *params: Any) -> Any:
     full = [*params, *(d for _, d in op.params[len(params) :])]
     vals = [apply(op, (v, *full)) for v in a.flat]
     dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
-    return result(vals, a.shape, dt or (a.dtype if a.dtype.is_floating_point else float32),
-                  node_class(op.name), (a,))  # fmt: skip
+    dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
+    return result(vals, a.shape, dt, node_class(op.name), (a,))
 
 
 def copy(a: Any, key: str, shape: Sequence[int] | None = None) -> Any:
@@ -81,9 +81,9 @@ def binary(key: str, a: Any, b: Any) -> Any:
     else:
         return NotImplemented
     if key == "div" or (key in ("pow", "powt", "rpow") and isinstance(b, float)):
-        dt = dt if dt.is_floating_point else float32
+        dt = dt if dt.is_floating_point else get_default_dtype()
     if key == "rpow" and isinstance(b, float):
-        dt = float32 if not a.dtype.is_floating_point else a.dtype
+        dt = get_default_dtype() if not a.dtype.is_floating_point else a.dtype
     if not dt.is_floating_point:
         for v in vals:  # integer arithmetic stays integral (pow of negative ints aside)
             v.data = float(int(v.data)) if math.isfinite(v.data) else v.data
@@ -111,7 +111,7 @@ def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:
 def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
     """``sum`` or ``mean``, over everything (one n-ary node) or over one dim (one per group)."""
     op = NARY["sum"] if key == "sum" else NARY["mean"]
-    dt = a.dtype if a.dtype.is_floating_point else (int64 if key == "sum" else float32)
+    dt = a.dtype if a.dtype.is_floating_point else (int64 if key == "sum" else get_default_dtype())
     if key == "mean" and not a.dtype.is_floating_point:
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point "

@@ -23,28 +23,27 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, kernels
+from . import autograd, conversions, inplace, kernels, views
 from ._tensor_str import format_tensor
-from .dtype import Size, bool_, dtype, float32, int64, round_float32
+from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
 from .engine import Value
-from .grad_mode import STATE
 from .graph import AccumulateGrad
 from .hooks import RemovableHandle, new_hooks
+from .inplace import VersionCounter
 from .kernels import dot, matmul, stack
 from .ops import OPS
-from .shape import flatten, index, nest, normalize_dim, numel
+from .shape import flatten, nest, normalize_dim
 from .tensor_graph import register_leaf, remember, watch
 from .tensor_messages import (
     COPY_CONSTRUCT,
     INT_GRAD,
     INT_GRAD_ATTR,
     INT_GRAD_METHOD,
-    LEAF_INPLACE,
     NON_LEAF_FLAG,
     NON_LEAF_GRAD,
     TO_SCALAR,
-    VIEW_LEAF_INPLACE,
 )
+from .views import contiguous_strides, is_contiguous
 
 __all__ = ["Size", "Tensor", "dot", "dtype", "matmul", "stack", "tensor"]
 
@@ -72,19 +71,22 @@ class Tensor:
         "_aliases",
         "_base",
         "_grad",
+        "_offset",
         "_requires_grad",
         "_retains_grad",
+        "_strides",
         "backward_hooks",
         "dtype",
         "flat",
         "grad_fn",
         "shape",
+        "version_counter",
     )
     __hash__ = object.__hash__
 
     def __init__(self, data: Any = (), *, requires_grad: bool = False) -> None:
-        t = tensor(data, dtype=float32, requires_grad=requires_grad)
-        self._init(t.flat, t.shape, float32, None)
+        t = tensor(data, dtype=get_default_dtype(), requires_grad=requires_grad)
+        self._init(t.flat, t.shape, t.dtype, None)
         if requires_grad:
             self._set_requires_grad(True)
 
@@ -100,6 +102,9 @@ class Tensor:
         self._ag: weakref.ref[AccumulateGrad] | None = None
         self._base: Tensor | None = None
         self._aliases: weakref.WeakValueDictionary[int, Tensor] | None = None
+        self._strides: tuple[int, ...] | None = None  # None: row-major
+        self._offset = 0
+        self.version_counter = VersionCounter()
         remember(self)
 
     @classmethod
@@ -125,6 +130,32 @@ class Tensor:
             ag = AccumulateGrad(self)  # type: ignore[arg-type]
             self._ag = weakref.ref(ag)
         return ag
+
+    def set_geometry(self, strides: tuple[int, ...], offset: int, base: Tensor) -> None:
+        """Make this tensor a view of ``base``'s storage: these strides and offset, and
+        ``base``'s version counter."""
+        self._strides, self._offset = strides, offset
+        self.version_counter = base.version_counter
+
+    def stride(self, dim: int | None = None) -> Any:
+        st = self._strides if self._strides is not None else contiguous_strides(self.shape)
+        return st if dim is None else st[normalize_dim(dim, len(self.shape))]
+
+    def storage_offset(self) -> int:
+        return self._offset
+
+    def is_contiguous(self) -> bool:
+        return self._strides is None or is_contiguous(self.shape, self._strides)
+
+    @property
+    def _version(self) -> int:
+        return self.version_counter.value
+
+    def sharing(self) -> list[Tensor]:
+        """This tensor and every tensor made by ``detach()`` or ``.data`` that shares its
+        storage (tinygrad_edu's own: in-place writes go into all of them)."""
+        base = self if self._base is None else self._base
+        return [base, *(base._aliases.values() if base._aliases is not None else ())]
 
     # -- flags -----------------------------------------------------------------------------
 
@@ -323,11 +354,14 @@ class Tensor:
         if base._aliases is None:
             base._aliases = weakref.WeakValueDictionary()
         base._aliases[id(t)] = t
+        t._strides, t._offset, t.version_counter = self._strides, self._offset, self.version_counter
         return t
 
     @property
     def data(self) -> Tensor:
-        return self.detach()
+        t = self.detach()
+        t.version_counter = VersionCounter()  # PyTorch: .data is not counted as a change
+        return t
 
     @data.setter
     def data(self, other: Tensor) -> None:
@@ -336,12 +370,6 @@ class Tensor:
 
     def clone(self) -> Tensor:
         return kernels.copy(self, "clone")
-
-    def zero_(self) -> Tensor:
-        return self._write([0.0] * len(self.flat), self)
-
-    def fill_(self, value: float) -> Tensor:
-        return self._write([float(value)] * len(self.flat), self)
 
     # -- arithmetic ------------------------------------------------------------------------
 
@@ -433,94 +461,10 @@ class Tensor:
     def __ge__(self, other: Any) -> Tensor:
         return kernels.compare(lambda a, b: a >= b, self, other)
 
-    # -- in place: the SGD step ------------------------------------------------------------
-
-    def _inplace(self, key: str, other: Any) -> Tensor:
-        if STATE.enabled and self.grad_fn is None and self._requires_grad:
-            raise RuntimeError(LEAF_INPLACE)
-        # the version before the update, as its own Tensor: the new node's input is not self
-        before = Tensor.from_values(self.flat, self.shape, self.dtype, self.grad_fn)
-        before._requires_grad = self._requires_grad
-        out = kernels.binary(key, before, other)
-        if out is NotImplemented:
-            return NotImplemented  # type: ignore[no-any-return]
-        if out.grad_fn is not None:  # this tensor now stands for the new result
-            self.flat, self.grad_fn = out.flat, out.grad_fn
-            remember(self)
-            return self
-        return self._write([v.data for v in out.flat], out)
-
-    def _write(self, data: list[float], out: Tensor) -> Tensor:
-        if STATE.enabled and self.grad_fn is None and self._requires_grad:
-            raise RuntimeError(LEAF_INPLACE)
-        if out.shape != self.shape:
-            raise RuntimeError(
-                f"output with shape {list(self.shape)} doesn't match the broadcast shape "
-                f"{list(out.shape)}"
-            )
-        if self.dtype is int64:
-            data = [float(int(d)) for d in data]
-        self._write_at(0, data)
-        return self
-
-    def _write_at(self, offset: int, data: list[float]) -> None:
-        # into this tensor and every tensor that shares its storage (detach(), .data)
-        base = self if self._base is None else self._base
-        for t in (base, *(base._aliases.values() if base._aliases is not None else ())):
-            for v, d in zip(t.flat[offset : offset + len(data)], data):
-                v.data = d
-
-    def __iadd__(self, other: Any) -> Tensor:
-        return self._inplace("add", other)
-
-    def __isub__(self, other: Any) -> Tensor:
-        return self._inplace("sub", other)
-
-    def __imul__(self, other: Any) -> Tensor:
-        return self._inplace("mul", other)
-
-    def __itruediv__(self, other: Any) -> Tensor:
-        return self._inplace("div", other)
-
-    def add_(self, other: Any, *, alpha: float = 1) -> Tensor:
-        return self._inplace("add", other * alpha if alpha != 1 else other)
-
-    def sub_(self, other: Any, *, alpha: float = 1) -> Tensor:
-        return self._inplace("sub", other * alpha if alpha != 1 else other)
-
-    def mul_(self, other: Any) -> Tensor:
-        return self._inplace("mul", other)
-
     # -- indexing --------------------------------------------------------------------------
 
     def __getitem__(self, i: Any) -> Tensor:
-        if not isinstance(i, tuple):
-            return kernels.select(self, 0, i)
-        t = self
-        for k, j in enumerate(i):
-            if k and not t.shape:  # PyTorch reports the original dim in its errors
-                raise IndexError(f"too many indices for tensor of dimension {len(self.shape)}")
-            t = kernels.select(t, 0, j, report_dim=k)
-        return t
-
-    def __setitem__(self, i: Any, value: Any) -> None:
-        if STATE.enabled and self.requires_grad and self.grad_fn is None:
-            raise RuntimeError(VIEW_LEAF_INPLACE)
-        idx = i if isinstance(i, tuple) else (i,)
-        if len(idx) > len(self.shape) or not all(isinstance(j, (int, Tensor)) for j in idx):
-            raise NotImplementedError("only t[i] = value and t[i, j] = value are supported")
-        size = numel(self.shape[len(idx) :])  # the elements one index leaves selected
-        offset = sum(
-            index(j, n, d) * numel(self.shape[d + 1 :])
-            for d, (j, n) in enumerate(zip(idx, self.shape))
-        )
-        new = [v.data for v in value.flat] if isinstance(value, Tensor) else [value]
-        if len(new) == 1:
-            new *= size
-        elif len(new) != size:
-            raise NotImplementedError("the value must be a number or fill the selected row")
-        cast = int if self.dtype is int64 else bool if self.dtype is bool_ else float
-        self._write_at(offset, [float(cast(x)) for x in new])
+        return views.getitem(self, i)
 
 
 _warned = {"to_scalar": False}
@@ -545,7 +489,8 @@ def _any_grad(data: Any) -> bool:
 
 
 def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
-    """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats float32."""
+    """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
+    default dtype."""
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
@@ -562,7 +507,7 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
         elif flat and all(isinstance(x, int) for x in flat):
             dtype = int64
         else:
-            dtype = float32
+            dtype = get_default_dtype()
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError(INT_GRAD)
     if dtype is int64:
@@ -585,6 +530,11 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
     method.__doc__ = f"``{op.expr.format('self', *(n for n, _ in op.params))}`` ({op.name})."
     return method
 
+
+# the views and the in-place ops, from their own modules
+for _name, _method in {**views.METHODS, **inplace.METHODS, **conversions.METHODS}.items():
+    setattr(Tensor, _name, _method)
+del _name, _method
 
 # every elementwise op of the table that PyTorch has as a Tensor method is one here
 for _o in OPS.values():

@@ -11,19 +11,23 @@ itself alive through a cycle.  This module knows tensors only by what they show
 from __future__ import annotations
 
 import itertools
+import re
 import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from .anomaly_mode import is_anomaly_enabled
 from .dtype import Size, float32, float64, int64
 from .engine import Value, apply
 from .grad_mode import STATE, set_grad_enabled
 from .graph import local_derivatives
 from .messages import SECOND_BACKWARD
 from .ops import COPIES, NARY, OPS, Op
+from .tensor_messages import ANOMALY_HINT, HINT
 
 __all__ = [
     "TensorNode",
+    "check_versions",
     "double_backward_name",
     "is_tensor",
     "leaf_tensor",
@@ -51,7 +55,7 @@ class TensorNode:
     the non-tensor values PyTorch saves (``_saved_dim``...).
     """
 
-    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_seq", "_values")
+    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_seq", "_values", "_versions")
     slots: int = 1  # leading inputs that get a next_functions entry (-1: all)
     # which input slot a scalar node's j-th input belongs to: "pos" (slot j, elementwise ops),
     # "halves" (a row, then a column: dot products), "find" (the slot that holds the Value)
@@ -248,7 +252,66 @@ def result(
         fn._cls = None
         if tuple(shape) != (len(values),):
             attrs["shape"] = Size(shape)
-    return type(inputs[0]).from_values(values, shape, dt, fn)
+    out = type(inputs[0]).from_values(values, shape, dt, fn)
+    if fn is not None:
+        fn._versions = _saved_versions(fn, out)
+    return out
+
+
+# the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
+_CROSS = frozenset(("MulBackward0", "DotBackward0", "MvBackward0", "MmBackward0"))
+_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
+
+
+def _described(t: Any, made_by: Any) -> str:
+    # PyTorch's words for a saved tensor: [torch.FloatTensor [2]], which is output 0 of Add
+    text = f"[torch.{_TYPE_NAMES[t.dtype.name]}Tensor {list(t.shape)}]"
+    if made_by is not None:
+        text += f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', made_by.name())},"
+    return text
+
+
+def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, str]]:
+    """The version of each tensor ``fn`` saves for its rule, as it is now: backward checks
+    that none was modified in place since (``check_versions``)."""
+    found = []
+    ins, name = fn._inputs, type(fn).__name__
+    for where in dict.fromkeys(type(fn).saved.values()):
+        if where == "result":
+            found.append((out.version_counter, 0, _described(out, fn)))
+            continue
+        x = ins[where] if isinstance(where, int) and where < len(ins) else None
+        if not is_tensor(x):
+            continue
+        if name in _CROSS or (name == "DivBackward0" and where == 0):
+            other = ins[1 - where] if len(ins) > 1 else None
+            if not (is_tensor(other) and other.requires_grad):
+                continue  # PyTorch saves it only for the other input's gradient
+        found.append((x.version_counter, x._version, _described(x, x.grad_fn)))
+    return found
+
+
+def check_versions(roots: Sequence[Any]) -> None:
+    """Raise PyTorch's error if a tensor that a node of the graph of ``roots`` saved has been
+    modified in place since the node was made."""
+    seen: set[int] = set()
+    stack = [r.grad_fn for r in roots if isinstance(r.grad_fn, TensorNode)]
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        for counter, version, text in getattr(fn, "_versions", ()):
+            if counter.value != version:
+                hint = ANOMALY_HINT if is_anomaly_enabled() else HINT
+                raise RuntimeError(
+                    "one of the variables needed for gradient computation has been modified by "
+                    f"an inplace operation: {text} is at version {counter.value}; expected "
+                    f"version {version} instead. Hint: {hint}"
+                )
+        for x in fn._inputs or ():
+            if is_tensor(x) and isinstance(x.grad_fn, TensorNode):
+                stack.append(x.grad_fn)
 
 
 # -- the registries backward needs -----------------------------------------------------------
@@ -321,6 +384,7 @@ def _lifted_node(node: type, cls: type, values: list[Value], shape: Sequence[int
     fn = object.__new__(node)
     fn._inputs, fn._values, fn._seq, fn._cls = None, values, _next_seq(), cls
     fn._attrs = {} if tuple(shape) == (len(values),) else {"shape": Size(shape)}
+    fn._versions = ()
     return fn
 
 

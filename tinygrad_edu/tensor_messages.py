@@ -58,3 +58,12 @@ CREATE_GRAPH_CYCLE = (
     "cycle and avoid the leak."
 )
 __all__ += ["COPY_CONSTRUCT", "CREATE_GRAPH_CYCLE", "INT_GRAD_METHOD"]
+HINT = (
+    "enable anomaly detection to find the operation that failed to compute its gradient, with "
+    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+ANOMALY_HINT = (
+    "the backtrace further above shows the operation that failed to compute its gradient. The "
+    "variable in question was changed in there or anywhere later. Good luck!"
+)
+__all__ += ["ANOMALY_HINT", "HINT"]

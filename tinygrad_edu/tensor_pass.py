@@ -13,13 +13,13 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from .dtype import float32
+from .dtype import get_default_dtype
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort, toward
 from .engine import grad as engine_grad
 from .graph import ZERO
 from .kernels import copy
 from .messages import NO_GRAD
-from .tensor_graph import leaf_tensor, lift, watched
+from .tensor_graph import check_versions, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
 
 __all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
@@ -38,7 +38,7 @@ def seeds_of(t: Any, g: Any, k: int, graph: bool) -> list[Any]:
             raise RuntimeError("grad can be implicitly created only for scalar outputs")
         return [1.0]
     if isinstance(g, (int, float)):
-        g = type(t).from_values([Value(float(g), requires_grad=False)], (), float32)
+        g = type(t).from_values([Value(float(g), requires_grad=False)], (), get_default_dtype())
     if g.shape != t.shape:
         raise RuntimeError(
             f"Mismatch in shape: grad_output[{k}] has a shape of {g.shape!r} and output[{k}] "
@@ -59,6 +59,7 @@ def backward(
     for r in roots:
         if not r.requires_grad:
             raise RuntimeError(NO_GRAD)
+    check_versions(roots)
     seeds = [
         s for k, (r, g) in enumerate(zip(roots, gradients)) for s in seeds_of(r, g, k, create_graph)
     ]
