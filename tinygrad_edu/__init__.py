@@ -14,13 +14,15 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, nn, optim
+from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
+from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
+from .factories import arange, ones, zeros
 from .functional import TORCH, dot, matmul, mean, sum
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
-from .tensor import Size, Tensor, arange, dtype, float32, float64, int64, ones, stack, tensor, zeros
-from .tensor import bool_ as bool
+from .tensor import Tensor, stack, tensor
 
 float = float32
 double = float64
@@ -47,6 +49,7 @@ __all__ = [
     "float",
     "float32",
     "float64",
+    "get_default_dtype",
     "gradcheck",
     "int64",
     "is_grad_enabled",
@@ -57,6 +60,7 @@ __all__ = [
     "no_grad",
     "ones",
     "optim",
+    "set_default_dtype",
     "set_grad_enabled",
     "stack",
     "sum",

@@ -14,35 +14,21 @@ no sparse, no devices, no print-option setters.
 from __future__ import annotations
 
 import math
-import struct
 from collections.abc import Sequence
 from typing import Any
+
+from .dtype import DTYPES, get_default_dtype, round_float32
+from .shape import nest
 
 __all__ = ["format_tensor"]
 
 # torch's PRINT_OPTS defaults
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
-DTYPES = ("float32", "float64", "int64", "bool")
-_IMPLICIT_DTYPES = ("float32", "int64", "bool")  # torch names only other dtypes in the repr
-
-
-def _float32(x: float) -> float:
-    """Round a float64 to the nearest float32, which is what a float32 tensor stores.
-
-    Printing the float64 as is would disagree with torch on the digits it shows
-    (torch: ``tensor(123456.7031)``, float64: ``123456.7000``), on whether a value counts as
-    an integer (``1 + 1e-9`` is ``1.`` in float32), and on overflow and underflow
-    (``1e39`` is ``inf``, ``1e-50`` is ``0.``).
-    """
-    try:
-        return struct.unpack("f", struct.pack("f", x))[0]
-    except OverflowError:  # beyond float32's range: torch rounds to inf as well
-        return math.copysign(math.inf, x)
 
 
 def _convert(value: Any, dtype: str) -> float | int | bool:
     if dtype == "float32":
-        return _float32(float(value))
+        return round_float32(float(value))
     if dtype == "float64":
         return float(value)
     return int(value) if dtype == "int64" else bool(value)
@@ -81,14 +67,6 @@ class _Formatter:
         else:
             text = f"{value:.{PRECISION}f}"
         return text.rjust(self.width)
-
-
-def _nest(flat: list[Any], shape: Sequence[int]) -> Any:
-    """Flat row-major values -> nested lists (a bare value for shape ())."""
-    if not shape:
-        return flat[0]
-    step = len(flat) // shape[0]
-    return [_nest(flat[i * step : (i + 1) * step], shape[1:]) for i in range(shape[0])]
 
 
 def _edges(items: list[Any], summarize: bool) -> list[Any]:
@@ -168,13 +146,13 @@ def format_tensor(
     if numel == 0:
         if len(shape) != 1:  # like NumPy, an empty tensor states its shape unless it is (0,)
             extra.append(f"size={shape}")
-        if dtype != "float32":  # nothing to infer the dtype from
+        if dtype != get_default_dtype().name:  # nothing to infer the dtype from
             extra.append(f"dtype=torch.{dtype}")
         body = "[]"
     else:
-        if dtype not in _IMPLICIT_DTYPES:
+        if dtype not in (get_default_dtype().name, "int64", "bool"):  # torch names the others
             extra.append(f"dtype=torch.{dtype}")
-        nested = _nest([_convert(v, dtype) for v in values], shape)
+        nested = nest([_convert(v, dtype) for v in values], shape)
         summarize = numel > THRESHOLD
         shown = _summarized(nested, len(shape), summarize)
         fmt = _Formatter(shown, floating=dtype.startswith("float"))

@@ -15,10 +15,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import kernels
+from .engine import INFIX
 from .ops import OPS
-from .tensor import Tensor, dot, elementwise, matmul
+from .tensor import Tensor, dot, matmul
 
-__all__ = ["NN_FUNCTIONAL", "TORCH", "dot", "matmul", "mean", "sum"]
+__all__ = ["NN_FUNCTIONAL", "TORCH", "dot", "elementwise", "matmul", "mean", "sum"]
+
+
+def elementwise(key: str) -> Callable[..., Tensor]:
+    """The table's op ``key`` on a tensor, as a torch-level function (``torch.exp(t)``)."""
+    op = OPS[key]
+    params = [n for n, _ in op.params]
+    if op.infix and op.arity == 2:  # torch.add(a, b) is a + b; torch.pow(a, 2) is a ** 2
+        python = INFIX[op.infix]
+        infix = lambda input, other: python(input, other)
+        infix.__name__ = infix.__qualname__ = op.method_name or key
+        return infix
+
+    def fn(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        if not isinstance(input, Tensor):
+            raise TypeError(
+                f"{op.method_name}(): argument 'input' must be Tensor, not {type(input).__name__}"
+            )
+        given = [*args, *(kwargs.pop(n) for n in params[len(args) :] if n in kwargs)]
+        if kwargs or len(given) > len(params):
+            raise TypeError(f"{op.method_name}() got an unexpected argument")
+        return kernels.unary(key, input, *given)
+
+    fn.__name__ = fn.__qualname__ = op.method_name or key
+    return fn
+
 
 TORCH: dict[str, Callable[..., Tensor]] = {
     op.method_name: elementwise(op.key)

@@ -1,0 +1,86 @@
+"""dtype conversions: ``float()``, ``double()``, ``long()``, ``bool()``, ``to(dtype)`` and
+``type()``, as PyTorch makes them (``ToCopyBackward0`` between float types, the tensor itself
+when nothing changes, a plain tensor for ints and bools).
+
+>>> import tinygrad_edu as torch
+>>> x = torch.tensor([1.5, -2.25], requires_grad=True)
+>>> x.float() is x, x.double(), x.long()
+(True, tensor([ 1.5000, -2.2500], dtype=torch.float64, grad_fn=<ToCopyBackward0>), tensor([ 1, -2]))
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .dtype import bool_, dtype, float32, float64, int64, round_float32
+from .engine import Value, apply
+from .grad_mode import STATE
+from .ops import Op
+from .tensor_graph import is_tensor, node_class, result
+
+__all__ = ["METHODS", "TYPE_NAMES", "convert"]
+
+# the op of a float-to-float copy: d out / d in = 1 (an element copy, as ops.COPIES' entries)
+TO_COPY = Op(key="to_copy", name="ToCopyBackward0", forward=lambda a: a,
+             local=lambda a, out: (1.0,), expr="{0}", dlocal=("1",), method=None,
+             micrograd="")  # fmt: skip
+node_class(TO_COPY.name)
+
+TYPE_NAMES = {float32: "FloatTensor", float64: "DoubleTensor", int64: "LongTensor",
+              bool_: "BoolTensor"}  # fmt: skip
+_BY_TYPE_NAME = {f"torch.{n}": dt for dt, n in TYPE_NAMES.items()}
+
+
+def _cast(x: float, dt: dtype) -> float:
+    if dt is float32:
+        return round_float32(x)
+    if dt is int64:
+        return float(math.trunc(x)) if math.isfinite(x) else x
+    if dt is bool_:
+        return float(x != 0.0)
+    return x
+
+
+def convert(t: Any, dt: dtype) -> Any:
+    """``t`` as ``dt``: ``t`` itself when it already is, else a copy (ToCopyBackward0)."""
+    if dt is t.dtype:
+        return t
+    if STATE.enabled and t.requires_grad and dt.is_floating_point:
+        vals = [apply(TO_COPY, (v,)) for v in t.flat]
+        for v in vals:
+            v.data = _cast(v.data, dt)
+        return result(vals, t.shape, dt, node_class(TO_COPY.name), (t,))
+    vals = [Value(_cast(v.data, dt), requires_grad=False) for v in t.flat]
+    return type(t).from_values(vals, t.shape, dt)
+
+
+def _to(t: Any, *args: Any, dtype: dtype | None = None, **kwargs: Any) -> Any:
+    """``t.to(torch.float64)``, ``t.to(dtype=...)``, ``t.to(other)``, ``t.to("cpu")``."""
+    for a in args:
+        if isinstance(a, type(float32)):
+            dtype = a
+        elif is_tensor(a):
+            dtype = a.dtype
+    return t if dtype is None else convert(t, dtype)
+
+
+def _type(t: Any, dtype: Any = None) -> Any:
+    """``t.type()`` is ``'torch.FloatTensor'``; ``t.type(torch.float64)`` converts."""
+    if dtype is None:
+        return f"torch.{TYPE_NAMES[t.dtype]}"
+    if isinstance(dtype, str):
+        if dtype not in _BY_TYPE_NAME:
+            raise ValueError(f"invalid type: '{dtype}'")
+        dtype = _BY_TYPE_NAME[dtype]
+    return convert(t, dtype)
+
+
+METHODS: dict[str, Any] = {
+    "float": lambda self: convert(self, float32),
+    "double": lambda self: convert(self, float64),
+    "long": lambda self: convert(self, int64),
+    "bool": lambda self: convert(self, bool_),
+    "to": _to,
+    "type": _type,
+}

@@ -1,0 +1,95 @@
+"""Shapes: broadcasting, dims and indices as PyTorch checks them, and nested lists <-> flat.
+
+>>> broadcast(Size([2, 1]), Size([3]))
+(torch.Size([2, 3]), [0, 0, 0, 1, 1, 1], [0, 1, 2, 0, 1, 2])
+>>> nest([1, 2, 3, 4], (2, 2)), flatten([[1, 2], [3, 4]])
+([[1, 2], [3, 4]], ([1, 2, 3, 4], (2, 2)))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .dtype import Size
+
+__all__ = ["broadcast", "flatten", "index", "nest", "normalize_dim", "numel", "sizes"]
+
+
+def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
+    """The result shape and, for each result element, the flat index into a and into b."""
+    n = max(len(a), len(b))
+    pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    shape = []
+    for d, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
+                f"at non-singleton dimension {d}"
+            )
+        shape.append(x if y == 1 else y)
+    ia, ib = [0], [0]
+    for size, x, y in zip(shape, pa, pb):
+        ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]
+        ib = [i * y + (j if y != 1 else 0) for i in ib for j in range(size)]
+    return Size(shape), ia, ib
+
+
+def normalize_dim(dim: int, ndim: int) -> int:
+    """``dim`` in ``[0, ndim)``, negative dims counted from the end, or PyTorch's IndexError."""
+    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if not lo <= dim <= hi:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})"
+        )
+    return dim % ndim if ndim else 0
+
+
+def index(i: Any, size: int, dim: int) -> int:
+    """An index into a dimension of ``size``, negative ones from the end, or PyTorch's error."""
+    i = int(i)
+    if not -size <= i < size:
+        raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {size}")
+    return i % size
+
+
+def nest(flat: Sequence[Any], shape: Sequence[int]) -> Any:
+    """Flat row-major values -> nested lists (a bare value for shape ())."""
+    if not shape:
+        return flat[0]
+    out: Any = list(flat)
+    for n in reversed(shape[1:]):
+        out = [out[i : i + n] for i in range(0, len(out), n)] if n else []
+    return out
+
+
+def flatten(data: Any) -> tuple[list[Any], tuple[int, ...]]:
+    """Nested lists (or anything with ``tolist()``, such as a tensor) -> flat values, shape."""
+    if hasattr(data, "tolist") and hasattr(data, "shape"):
+        return flatten(data.tolist()) if data.shape else ([data.tolist()], ())
+    if not isinstance(data, (list, tuple)):
+        return [data], ()
+    if not data:
+        return [], (0,)
+    parts = [flatten(x) for x in data]
+    inner = parts[0][1]
+    for k, (_, s) in enumerate(parts):
+        if s != inner:
+            got = s[0] if s else type(data[k]).__name__
+            raise ValueError(
+                f"expected sequence of length {inner[0] if inner else 0} at dim 1 (got {got})"
+            )
+    return [x for p, _ in parts for x in p], (len(data), *inner)
+
+
+def sizes(size: tuple[Any, ...]) -> tuple[int, ...]:
+    """A factory's sizes, given as ``(2, 3)`` or ``((2, 3),)``."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    return tuple(int(s) for s in size)
+
+
+def numel(shape: Sequence[int]) -> int:
+    """How many elements a tensor of this shape has."""
+    return math.prod(shape)
