@@ -44,7 +44,8 @@ def imports(mods: Mapping[str, str], packages: set[str]) -> dict[str, list[tuple
     """For each module: (imported module, imported name or "", line) within the project."""
     found: dict[str, list[tuple[str, str, int]]] = {}
     for own, text in mods.items():
-        is_package = own in packages or "." not in own
+        # a package's relative imports start from itself (a module's, from its package)
+        is_package = own in packages or "." not in own or any(m.startswith(own + ".") for m in mods)
         out: list[tuple[str, str, int]] = []
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Import):

@@ -22,10 +22,10 @@ from . import tensor_pass
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .dtype import float32, float64, round_float32
 from .engine import Value, apply
-from .gradients import grad as engine_grad
 from .grad_mode import no_grad, set_grad_enabled
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as scalar_gradcheck
+from .gradients import grad as engine_grad
 from .messages import NO_GRAD
 from .ops import OPS
 from .tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed

@@ -15,8 +15,8 @@ from typing import Any
 
 from .dtype import get_default_dtype
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort
-from .gradients import toward
 from .gradients import grad as engine_grad
+from .gradients import toward
 from .graph import ZERO
 from .kernels import copy
 from .messages import NO_GRAD
