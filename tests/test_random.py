@@ -27,6 +27,11 @@ from tinygrad_edu import random as rnd
 from tinygrad_edu.float32_math import f32, fma, log_ps, next_f32, sincos_ps
 from tinygrad_edu.mt19937 import Generator
 
+
+def seeded(seed: int) -> Generator:
+    return Generator().manual_seed(seed)
+
+
 DATA = Path(__file__).with_name("random_cases.json")
 SEEDS = [0, 1, 2, 42, 1337, 2**32 + 5, -1, -987654321, 2**64 - 1, 2**63 + 12345]
 SIZES = [1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 100, 1000]
@@ -70,7 +75,13 @@ def cases() -> list[dict]:
                 for dt in ("int64", "int32", "int16", "uint8", "bool", "float32", "float64")
             ]
         out += [
-            {"fn": "random_full", "seed": seed, "n": 7},
+            {"fn": "random_from", "seed": seed, "n": 7, "low": -(2**63)},
+            {"fn": "random_from", "seed": seed, "n": 7, "low": -7},
+            {"fn": "randn_noncontiguous", "seed": seed, "rows": 4, "cols": 5},
+            {"fn": "dropout2d", "seed": seed, "shape": [2, 3, 2, 2], "p": 0.5},
+            {"fn": "dropout", "seed": seed, "n": 33, "p": 0.3, "dtype": "float64"},
+            {"fn": "alpha_dropout", "seed": seed, "n": 17, "p": 0.3},
+            {"fn": "clone_state", "seed": seed},
             {"fn": "randn_sequence", "seed": seed, "sizes": [3, 3, 1, 16, 1, 2, 17]},
             {"fn": "multinomial", "seed": seed, "k": 1, "replacement": False},
             {"fn": "multinomial", "seed": seed, "k": 4, "replacement": False},
@@ -112,7 +123,7 @@ def ours(case: dict) -> tuple[list, bytes]:
     elif fn == "bernoulli_":
         v = rnd.bernoulli(g, n, case["p"], dt)
     elif fn == "bernoulli":
-        probs = rnd.uniform(Generator(99), n, dtype=dt)
+        probs = rnd.uniform(seeded(99), n, dtype=dt)
         v = rnd.bernoulli_probs(g, probs, dt, dt)
     elif fn == "randint":
         v = rnd.randint(g, n, case["low"], case["high"])
@@ -120,14 +131,29 @@ def ours(case: dict) -> tuple[list, bytes]:
         v = rnd.randperm(g, n)
     elif fn == "random_":
         v = rnd.random_(g, n, dt)
-    elif fn == "random_full":
-        v = rnd.random_full_range(g, n)
+    elif fn == "random_from":
+        v = rnd.random_from(g, n, case["low"])
+    elif fn == "randn_noncontiguous":
+        rows, cols = case["rows"], case["cols"]
+        flat = rnd.normal(g, rows * cols, contiguous=False)  # memory order of the (rows, cols) base
+        v = [flat[c * rows + r] for r in range(rows) for c in range(cols)]
     elif fn == "dropout":
-        v = rnd.dropout_noise(g, n, case["p"])
+        v = rnd.dropout_noise(g, n, case["p"], dt)
+    elif fn == "dropout2d":
+        b, c, h, w = case["shape"]
+        noise = rnd.dropout_noise(g, b * c, case["p"])
+        v = [x for x in noise for _ in range(h * w)]
+    elif fn == "alpha_dropout":
+        noise, shift = rnd.alpha_dropout_noise(g, n, case["p"])
+        v = [f32(f32(1.0 * x) + y) for x, y in zip(noise, shift)]
+    elif fn == "clone_state":
+        rnd.normal(g, 1)
+        g = g.clone_state()
+        v = rnd.normal(g, 3)
     elif fn == "exponential_":
         v = rnd.exponential(g, n, case["lambd"])
     elif fn == "normal_tt":
-        mean, std = rnd.uniform(Generator(3), n), rnd.uniform(Generator(4), n)
+        mean, std = rnd.uniform(seeded(3), n), rnd.uniform(seeded(4), n)
         v = rnd.normal_tensor(g, mean, std) + rnd.normal_tensor(g, mean, 0.3)
         v += rnd.normal_tensor(g, 0.3, std)
     elif fn == "randn_sequence":
@@ -202,10 +228,21 @@ def theirs(torch, case: dict) -> tuple[list, bytes]:
         v = torch.randperm(n)
     elif fn == "random_":
         v = torch.empty(n, dtype=dt).random_()
-    elif fn == "random_full":
-        v = torch.empty(n, dtype=torch.int64).random_(-(2**63), None)
+    elif fn == "random_from":
+        v = torch.empty(n, dtype=torch.int64).random_(case["low"], None)
+    elif fn == "randn_noncontiguous":
+        t = torch.empty(case["cols"], case["rows"]).T  # (rows, cols), column-major in memory
+        v = t.normal_().flatten()
     elif fn == "dropout":
-        v = functional.dropout(torch.ones(n), case["p"])
+        v = functional.dropout(torch.ones(n, dtype=dt), case["p"])
+    elif fn == "dropout2d":
+        v = functional.dropout2d(torch.ones(*case["shape"]), case["p"]).flatten()
+    elif fn == "alpha_dropout":
+        v = functional.alpha_dropout(torch.ones(n), case["p"], True)
+    elif fn == "clone_state":
+        torch.randn(1)
+        g = g.clone_state()
+        v = torch.randn(3, generator=g)
     elif fn == "exponential_":
         v = torch.empty(n).exponential_(case["lambd"])
     elif fn == "normal_tt":
@@ -336,7 +373,7 @@ def test_parity_vectorised_float32_normal_within_one_ulp():
             for mean, std in ((0.0, 1.0), (0.5, 0.01), (-3.0, 2.5)):
                 g = torch.Generator().manual_seed(seed)
                 want = torch.empty(n).normal_(mean, std, generator=g).tolist()
-                got = rnd.normal(Generator(seed), n, mean, std)
+                got = rnd.normal(seeded(seed), n, mean, std)
                 assert max(_ulps(a, b) for a, b in zip(got, want)) <= 1
                 total += n
                 same += sum(a == b for a, b in zip(got, want))
@@ -351,7 +388,7 @@ def test_parity_default_generator_and_seed_rules():
     assert torch.Generator().initial_seed() == mt19937.DEFAULT_SEED
     assert Generator().get_state() == bytes(torch.Generator().get_state().tolist())
     for s in [0, -1, -(2**63), 2**64 - 1, 2**63]:
-        assert Generator(s).initial_seed() == torch.Generator().manual_seed(s).initial_seed()
+        assert seeded(s).initial_seed() == torch.Generator().manual_seed(s).initial_seed()
     for bad in [2**64, -(2**63) - 1, 1.5, True, "3"]:
         with pytest.raises(Exception) as want:
             torch.Generator().manual_seed(bad)
@@ -381,7 +418,7 @@ def test_parity_state_from_torch_loads_and_continues():
 @pytest.mark.parity
 def test_parity_errors():
     torch = pytest.importorskip("torch")
-    g = Generator(0)
+    g = seeded(0)
     checks = [
         (lambda: torch.empty(3).uniform_(1, 0), lambda: rnd.uniform(g, 3, 1, 0)),
         (lambda: torch.empty(3).uniform_(0, math.inf), lambda: rnd.uniform(g, 3, 0, math.inf)),
@@ -441,19 +478,18 @@ def test_parity_linear_bounds_are_pytorchs():
 def test_python_random_is_the_same_twister():
     """Seeding by init_genrand: seed 5489 is the reference generator's default; its first output
     (3499211612) is the published mt19937 check value."""
-    assert Generator(5489).random32() == 3499211612
+    assert seeded(5489).random32() == 3499211612
 
 
 def test_state_layout_and_round_trip():
-    g = Generator(7)
+    g = seeded(7)
     state = g.get_state()
     assert len(state) == mt19937.STATE_SIZE == 5056
-    seed, left, seeded, nxt = struct.unpack_from("<QiiQ", state)
-    assert (seed, left, seeded, nxt) == (7, 1, 1, 0)
+    assert struct.unpack_from("<QiiQ", state) == (7, 1, 1, 0)  # seed, left, seeded, next
     g.words32(624)  # used up exactly: left=1 again, but next=624
     assert struct.unpack_from("<QiiQ", g.get_state()) == (7, 1, 1, 624)
     for k in (0, 1, 5, 623, 624, 625, 2000):
-        a = Generator(11)
+        a = seeded(11)
         a.words32(k)
         rnd.normal(a, 1)
         b = Generator().set_state(a.get_state())
@@ -471,7 +507,7 @@ def test_set_state_rejects_what_torch_rejects():
 
 
 def test_manual_seed_resets_the_cached_normal():
-    g = Generator(3)
+    g = seeded(3)
     first = rnd.normal(g, 1)
     g.manual_seed(3)
     assert rnd.normal(g, 1) == first
@@ -490,11 +526,11 @@ def test_default_generator_functions():
 
 
 def test_words64_puts_the_first_word_high():
-    a, b = Generator(9), Generator(9)
+    a, b = seeded(9), seeded(9)
     hi, lo = a.random32(), a.random32()
     assert b.random64() == (hi << 32) | lo
-    w = Generator(9).words32(6)
-    assert Generator(9).words64(3) == [(w[i] << 32) | w[i + 1] for i in (0, 2, 4)]
+    w = seeded(9).words32(6)
+    assert seeded(9).words64(3) == [(w[i] << 32) | w[i + 1] for i in (0, 2, 4)]
 
 
 def test_fma_is_rounded_once():
@@ -524,7 +560,7 @@ def test_avx_log_and_sincos_are_close_to_libm():
 
 
 def test_floats_are_float32_values():
-    for v in rnd.normal(Generator(1), 40) + rnd.uniform(Generator(1), 40, -3, 3):
+    for v in rnd.normal(seeded(1), 40) + rnd.uniform(seeded(1), 40, -3, 3):
         assert f32(v) == v
 
 

@@ -72,12 +72,30 @@ def nondeterministic_seed() -> int:
     return int.from_bytes(os.urandom(8), "little")
 
 
-class Generator:
-    """``torch.Generator()`` for the CPU: seed, state and the raw 32/64-bit draws."""
+_DEVICE_TYPES = (
+    "cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, vulkan, "
+    "mps, meta, hpu, mtia, privateuseone"
+)
 
-    def __init__(self, seed: int = DEFAULT_SEED) -> None:
+
+class Generator:
+    """``torch.Generator(device="cpu")``: seed, state and the raw 32/64-bit draws.
+
+    A new generator holds PyTorch's fixed default seed (:data:`DEFAULT_SEED`), as in PyTorch.
+    """
+
+    device = "cpu"
+
+    def __init__(self, device: object = "cpu") -> None:
+        name = str(device)
+        if name.split(":")[0] != "cpu":
+            if name.split(":")[0] in _DEVICE_TYPES.split(", "):
+                raise RuntimeError(f"tinygrad_edu has only the CPU generator, not {name!r}")
+            raise RuntimeError(
+                f"Expected one of {_DEVICE_TYPES} device type at start of device string: {name}"
+            )
         self._rng = random.Random()
-        self.manual_seed(seed)
+        self.manual_seed(DEFAULT_SEED)
 
     # -- seeding -----------------------------------------------------------------------------
     def manual_seed(self, seed: int) -> Generator:
@@ -156,9 +174,9 @@ class Generator:
         self.next_float_normal = fnorm if fvalid else None
         return self
 
-    def clone_state(self, other: Generator) -> Generator:
-        """Copy another generator's whole state into this one (as ``set_state(get_state())``)."""
-        return self.set_state(other.get_state())
+    def clone_state(self) -> Generator:
+        """A new generator with this one's whole state (``torch.Generator.clone_state``)."""
+        return Generator().set_state(self.get_state())
 
     # -- raw draws ---------------------------------------------------------------------------
     def random32(self) -> int:

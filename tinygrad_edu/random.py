@@ -17,11 +17,13 @@ How each torch function maps onto this module (``g`` is the generator, default
     torch.normal(mean=T, std=T|float)   normal_tensor(g, mean, std, dtype)
     torch.randint(lo, hi, s)            randint(g, n, lo, hi)            t.random_(lo, hi) too
     torch.empty(s).random_()            random_(g, n, dtype)
-    t.random_(-2**63, None)             random_full_range(g, n)
+    t.random_(lo, None) (int64)         random_from(g, n, lo)
     torch.randperm(n)                   randperm(g, n)
     t.bernoulli_(p) (float p)           bernoulli(g, n, p, dtype)        u53 < p
     torch.bernoulli(probs)              bernoulli_probs(g, probs, dtype) u24 < p (float32 probs)
     F.dropout / nn.Dropout (training)   dropout_noise(g, n, p, dtype)    output = x * noise
+    nn.Dropout2d/3d, (N, C, ...) input  dropout_noise(g, N*C, p, dtype)  broadcast over the rest
+    F.alpha_dropout (training)          alpha_dropout_noise(g, n, p)     output = x * noise + b
     t.exponential_(lambd)               exponential(g, n, lambd, dtype)
     torch.multinomial(w, k, repl)       multinomial(g, w, k, repl)
 
@@ -179,10 +181,12 @@ def normal(
     mean: float = 0.0,
     std: float = 1.0,
     dtype: str = "float32",
+    contiguous: bool = True,
 ) -> list[float]:
     """``torch.randn`` / ``torch.normal(mean, std, size)`` / ``Tensor.normal_(mean, std)``.
 
-    Under 16 elements: one :func:`normal_pair_next` per element (so the cached half of a pair
+    Under 16 elements, or for a non-contiguous tensor (``t.T.normal_()``, filled in memory order):
+    one :func:`normal_pair_next` per element (so the cached half of a pair
     carries over between calls), ``fma(z, std, mean)`` in double, rounded to dtype.
     From 16 on (a contiguous tensor): one uniform per element (u24 for float32, u53 for float64),
     then each block of 16 becomes 8 Box-Muller pairs (x[j] and x[j + 8]); if n is not a multiple
@@ -194,7 +198,7 @@ def normal(
     gen = _gen(gen)
     if not std >= 0.0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
-    if n < _VECTOR_MIN:
+    if n < _VECTOR_MIN or not contiguous:
         out = [fma64(normal_pair_next(gen), std, mean) for _ in range(n)]
         return [f32(v) for v in out] if dtype == "float32" else out
     if dtype == "float32":
@@ -273,6 +277,15 @@ def random_(gen: Generator | None, n: int, dtype: str = "int64") -> list[int] | 
         mod = 1 << INT_BITS[dtype]
         return [w % mod for w in gen.words32(n)]
     raise ValueError(f"unsupported dtype {dtype!r}")
+
+
+def random_from(gen: Generator | None, n: int, low: int) -> list[int]:
+    """``Tensor.random_(low, None)`` on int64: [low, 2**63), one random64 each (every int64 value
+    for ``low == -2**63``)."""
+    if low == -(1 << 63):
+        return random_full_range(gen, n)
+    span = (1 << 63) - low
+    return [w % span + low for w in _gen(gen).words64(n)]
 
 
 def random_full_range(gen: Generator | None, n: int) -> list[int]:
@@ -357,6 +370,30 @@ def dropout_noise(gen: Generator | None, n: int, p: float, dtype: str = "float32
     keep = bernoulli(gen, n, q, "bool")
     scale = f32(1.0 / f32(q)) if dtype == "float32" else 1.0 / q
     return [scale if k else 0.0 for k in keep]
+
+
+ALPHA_DROPOUT_ALPHA = 1.7580993408473766
+
+
+def alpha_dropout_noise(
+    gen: Generator | None, n: int, p: float, dtype: str = "float32"
+) -> tuple[list[float], list[float]]:
+    """``F.alpha_dropout(x, p, training=True)`` on the CPU: (noise, b) with output ``x * noise + b``
+    (two rounded steps). keep = bernoulli(1 - p); with a = 1 / sqrt((alpha**2 p + 1)(1 - p)):
+    b = (keep - 1) * (alpha a) + alpha a p and noise = keep * a, each step rounded to dtype."""
+    rnd = f32 if dtype == "float32" else float
+    if not 0.0 <= p <= 1.0:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p:g}")
+    if p == 0.0:
+        return [1.0] * n, [0.0] * n
+    if p == 1.0:
+        return [0.0] * n, [0.0] * n
+    alpha = ALPHA_DROPOUT_ALPHA
+    a = 1.0 / math.sqrt((alpha * alpha * p + 1) * (1 - p))
+    keep = bernoulli(gen, n, 1 - p, dtype)
+    aa, aap, ra = rnd(alpha * a), rnd(alpha * a * p), rnd(a)
+    b = [rnd(rnd((k - 1.0) * aa) + aap) for k in keep]
+    return [rnd(k * ra) for k in keep], b
 
 
 def exponential(gen: Generator | None, n: int, lambd: float = 1.0, dtype: str = "float32") -> list:
@@ -496,7 +533,7 @@ def sampler_order(
     one it permutes with it and then draws (and drops) the epoch-end extra permutation.
     """
     if generator is None:
-        private = Generator(random_(default, 1, "int64")[0])
+        private = Generator().manual_seed(random_(default, 1, "int64")[0])
         return randperm(private, n)
     order = randperm(generator, n)
     randperm(generator, n)
