@@ -24,7 +24,17 @@ import pytest
 
 from tinygrad_edu import mt19937
 from tinygrad_edu import random as rnd
-from tinygrad_edu.float32_math import f32, fma, log_ps, next_f32, sincos_ps
+from tinygrad_edu.float32_math import (
+    f32,
+    fma,
+    fma_f32,
+    from_bits,
+    log_ps,
+    log_ps_list,
+    next_f32,
+    sincos_ps,
+    sincos_ps_list,
+)
 from tinygrad_edu.mt19937 import Generator
 
 
@@ -533,12 +543,20 @@ def test_words64_puts_the_first_word_high():
     assert seeded(9).words64(3) == [(w[i] << 32) | w[i + 1] for i in (0, 2, 4)]
 
 
+# a * b + c = 1 + 2**-23 + 2**-24 - 2**-70: just below a float32 midpoint, but the nearest double
+# is the midpoint itself, which ties to the even neighbour 1 + 2**-22; rounded once it is 1 + 2**-23.
+MIDPOINT_CASE = ((1 + 2**-23) * 2**-12, (1 - 2**-23) * 2**-12, 1 + 2**-23)
+
+
 def test_fma_is_rounded_once():
+    a, b, c = MIDPOINT_CASE
+    assert f32(a * b + c) == 1 + 2**-22  # rounding twice goes wrong here
+    assert fma(a, b, c) == 1 + 2**-23
     cases = [
         (1.0 + 2**-23, 1.0 - 2**-23, -1.0),
         (f32(0.1), f32(3.0), f32(-0.3)),
-        (3.0, 2**-25 + 2**-48, 1.0),  # exact sum just above a float32 midpoint
-        (3.0, 2**-25 - 2**-48, 1.0),  # just below
+        MIDPOINT_CASE,
+        (-MIDPOINT_CASE[0], MIDPOINT_CASE[1], -MIDPOINT_CASE[2]),
     ]
     for a, b, c in cases:
         exact = Fraction(a) * Fraction(b) + Fraction(c)
@@ -557,6 +575,26 @@ def test_avx_log_and_sincos_are_close_to_libm():
         s, c = sincos_ps(f32(x))
         assert abs(s - math.sin(x)) < 3e-7 and abs(c - math.cos(x)) < 3e-7
     assert math.isnan(log_ps(0.0))
+
+
+def test_lane_parallel_math_equals_the_one_lane_reference():
+    """The list versions randn uses are the scalar functions, lane for lane, bit for bit."""
+    import random
+
+    rs = random.Random(5)
+    u = [f32(rs.random()) for _ in range(5000)] + [f32(1 - k * 2**-24) for k in range(1, 300)]
+    u += [1.0, 2**-24, 0.5, from_bits(0x3F3504F3), from_bits(0x3F3504F4), 1e-30]
+    assert log_ps_list(u) == [log_ps(x) for x in u]
+    theta = [f32(f32(2 * math.pi) * x) for x in u] + [f32(k * math.pi / 4) for k in range(-20, 20)]
+    theta += [0.0, -0.0]
+    sins, coss = sincos_ps_list(theta)
+    assert [(a, b) for a, b in zip(sins, coss)] == [sincos_ps(x) for x in theta]
+    a, b, c = ([f32(rs.uniform(-2, 2)) for _ in range(5000)] for _ in range(3))
+    a.append(MIDPOINT_CASE[0])
+    b.append(MIDPOINT_CASE[1])
+    c.append(MIDPOINT_CASE[2])
+    assert fma_f32(a, b, c) == [fma(x, y, z) for x, y, z in zip(a, b, c)]
+    assert fma_f32(a, 0.5, c) == [fma(x, 0.5, z) for x, z in zip(a, c)]
 
 
 def test_floats_are_float32_values():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import struct
+from array import array
 
 _F = struct.Struct("<f")
 _I = struct.Struct("<I")
@@ -141,3 +142,91 @@ def sincos_ps(x: float) -> tuple[float, float]:
     s = fma(s, x, x)
     sin, cos = (s, c) if poly_sin else (c, s)
     return (-sin if sign_sin else sin), (-cos if sign_cos else cos)
+
+
+# -- the same, lane-parallel over lists ----------------------------------------------------------
+# Rounding a whole list through array("f") costs far less than one struct call per value, so
+# PyTorch's randn from 16 elements on runs on these; the one-lane functions above are the reference
+# they are tested against.
+
+
+_LOW29 = (1 << 29) - 1  # the double significand bits float32 drops
+_HALF29 = 1 << 28  # ... and their pattern exactly halfway between two float32s
+
+
+def round_f32(xs: list[float]) -> list[float]:
+    """Each double rounded to the nearest float32 (ties to even)."""
+    return array("f", xs).tolist()
+
+
+def fma_f32(a: float | list[float], b: float | list[float], c: float | list[float]) -> list[float]:
+    """Lane-wise float32 ``a * b + c`` rounded once (a scalar argument is used in every lane)."""
+    # x * y is exact in double; the sum is rounded to double once.
+    if isinstance(a, float):
+        s = [a * y + z for y, z in zip(b, c)] if isinstance(c, list) else [a * y + c for y in b]
+    elif isinstance(b, float):
+        s = [x * b + z for x, z in zip(a, c)] if isinstance(c, list) else [x * b + c for x in a]
+    else:
+        s = (
+            [x * y + z for x, y, z in zip(a, b, c)]
+            if isinstance(c, list)
+            else [x * y + c for x, y in zip(a, b)]
+        )
+    r = round_f32(s)
+    # Rounding the double sum to float32 can differ from rounding the exact value only when that
+    # double is exactly halfway between two float32s: its 29 low significand bits are 1 then 0s
+    # (or it is below 2**-100, near float32's subnormals). Those few lanes take the scalar path.
+    low = array("I", array("d", s).tobytes())[0::2]  # little-endian: the low word of each double
+    odd = [i for i, q in enumerate(low) if q & _LOW29 == _HALF29]
+    if s and min(map(abs, s)) < 2.0**-100:
+        odd = range(len(s))
+    for i in odd:
+        r[i] = fma(*(v if isinstance(v, float) else v[i] for v in (a, b, c)))
+    return r
+
+
+def log_ps_list(xs: list[float]) -> list[float]:
+    """:func:`log_ps` on every lane of ``xs``."""
+    n = len(xs)
+    b = array("I", array("f", [max(x, _MIN_NORM) for x in xs]).tobytes())
+    m = array("f", array("I", [(v & 0x807FFFFF) | 0x3F000000 for v in b]).tobytes()).tolist()
+    small = [v < _SQRTHF for v in m]
+    e = [float((v >> 23) - 127) + (0.0 if s else 1.0) for v, s in zip(b, small)]
+    x = round_f32([(v - 1.0) + (v if s else 0.0) for v, s in zip(m, small)])  # v - 1 is exact
+    z = round_f32([v * v for v in x])
+    y = fma_f32(_LOG_P[0], x, _LOG_P[1])
+    for p in _LOG_P[2:]:
+        y = fma_f32(y, x, p)
+    y = round_f32([u * v for u, v in zip(y, x)])
+    y = fma_f32(y, z, round_f32([v * _LOG_Q1 for v in e]))
+    y = round_f32([u - v * 0.5 for u, v in zip(y, z)])
+    xy = round_f32([u + v for u, v in zip(x, y)])
+    out = round_f32([u + v * _LOG_Q2 for u, v in zip(xy, e)])
+    return [o if v > 0.0 else math.nan for o, v in zip(out, xs)] if n else []
+
+
+def sincos_ps_list(xs: list[float]) -> tuple[list[float], list[float]]:
+    """:func:`sincos_ps` on every lane of ``xs``: (sines, cosines)."""
+    neg = [x < 0.0 or (x == 0.0 and math.copysign(1.0, x) < 0) for x in xs]
+    x = [abs(v) for v in xs]
+    j = [(int(v) + 1) & ~1 for v in round_f32([v * _FOPI for v in x])]
+    y = [float(v) for v in j]
+    x = fma_f32(y, _DP1, x)
+    x = fma_f32(y, _DP2, x)
+    x = fma_f32(y, _DP3, x)
+    z = round_f32([v * v for v in x])
+    c = fma_f32(_COSCOF[0], z, _COSCOF[1])
+    c = fma_f32(c, z, _COSCOF[2])
+    c = round_f32([u * v for u, v in zip(c, z)])
+    c = fma_f32(c, z, [-v for v in round_f32([v * 0.5 for v in z])])
+    c = round_f32([v + 1.0 for v in c])
+    s = fma_f32(_SINCOF[0], z, _SINCOF[1])
+    s = fma_f32(s, z, _SINCOF[2])
+    s = round_f32([u * v for u, v in zip(s, z)])
+    s = fma_f32(s, x, x)
+    sins, coss = [], []
+    for jj, ng, sv, cv in zip(j, neg, s, c):
+        sin, cos = (sv, cv) if (jj & 2) == 0 else (cv, sv)
+        sins.append(-sin if ng != bool(jj & 4) else sin)
+        coss.append(-cos if ((jj - 2) & 4) == 0 else cos)
+    return sins, coss

@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from tinygrad_edu import mt19937
-from tinygrad_edu.float32_math import f32, fma, log_ps, sincos_ps
+from tinygrad_edu.float32_math import f32, fma, fma_f32, log_ps_list, round_f32, sincos_ps_list
 from tinygrad_edu.mt19937 import Generator
 
 FLOAT_DTYPES = ("float32", "float64")
@@ -157,22 +157,28 @@ def normal_pair_next(gen: Generator) -> float:
     return r * math.cos(theta)
 
 
-def _fill16_f32(d: list[float], i: int, mean: float, std: float) -> None:
-    # normal_fill_16_AVX2: u1 = 1 - x[j], u2 = x[j + 8] for j < 8, all lanes in float32.
-    for j in range(i, i + 8):
-        radius = f32(math.sqrt(f32(-2.0 * log_ps(f32(1.0 - d[j])))))
-        sin, cos = sincos_ps(f32(_TWO_PI_F32 * d[j + 8]))
-        d[j] = fma(f32(radius * cos), std, mean)
-        d[j + 8] = fma(f32(radius * sin), std, mean)
+def _fill16_f32(d: list[float], starts: list[int], mean: float, std: float) -> None:
+    # normal_fill_16_AVX2 on each block starting at ``starts``: u1 = 1 - x[j], u2 = x[j + 8] for
+    # the first 8 j, every lane in float32. All blocks' lanes go through the polynomials at once.
+    lanes = [j for i in starts for j in range(i, i + 8)]
+    log_u1 = log_ps_list(round_f32([1.0 - d[j] for j in lanes]))
+    radius = round_f32([math.sqrt(v) for v in round_f32([-2.0 * v for v in log_u1])])
+    sin, cos = sincos_ps_list(round_f32([_TWO_PI_F32 * d[j + 8] for j in lanes]))
+    first = fma_f32(round_f32([r * c for r, c in zip(radius, cos)]), std, mean)
+    second = fma_f32(round_f32([r * s for r, s in zip(radius, sin)]), std, mean)
+    for j, a, b in zip(lanes, first, second):
+        d[j] = a
+        d[j + 8] = b
 
 
-def _fill16_f64(d: list[float], i: int, mean: float, std: float) -> None:
+def _fill16_f64(d: list[float], starts: list[int], mean: float, std: float) -> None:
     # normal_fill_16<double>: libm log/cos/sin in double (the ones Python's math calls).
-    for j in range(i, i + 8):
-        radius = math.sqrt(-2.0 * math.log(1.0 - d[j]))
-        theta = 2.0 * math.pi * d[j + 8]
-        d[j] = fma64(radius * math.cos(theta), std, mean)
-        d[j + 8] = fma64(radius * math.sin(theta), std, mean)
+    for i in starts:
+        for j in range(i, i + 8):
+            radius = math.sqrt(-2.0 * math.log(1.0 - d[j]))
+            theta = 2.0 * math.pi * d[j + 8]
+            d[j] = fma64(radius * math.cos(theta), std, mean)
+            d[j + 8] = fma64(radius * math.sin(theta), std, mean)
 
 
 def normal(
@@ -206,11 +212,10 @@ def normal(
     else:
         fill, draw = _fill16_f64, u53
     d = draw(gen, n)
-    for i in range(0, n - 15, 16):
-        fill(d, i, mean, std)
+    fill(d, list(range(0, n - 15, 16)), mean, std)
     if n % 16:
         d[n - 16 :] = draw(gen, 16)
-        fill(d, n - 16, mean, std)
+        fill(d, [n - 16], mean, std)
     return d
 
 
