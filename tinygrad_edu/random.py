@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from tinygrad_edu import mt19937
-from tinygrad_edu.float32_math import f32, fma, fma_f32, log_ps_list, round_f32, sincos_ps_list
+from tinygrad_edu.float32_math import f32, fma_f32, log_ps_list, round_f32, sincos_ps_list
 from tinygrad_edu.mt19937 import Generator
 
 FLOAT_DTYPES = ("float32", "float64")
@@ -131,7 +131,7 @@ def uniform(
         a, b = f32(low), f32(high)
         span = f32(b - a)
         xs = u24(gen, n)
-        return xs if (a, span) == (0.0, 1.0) else [fma(x, span, a) for x in xs]
+        return xs if (a, span) == (0.0, 1.0) else fma_f32(xs, span, a)
     a = float(low)
     span = float(high) - a
     xs = u53(gen, n)
