@@ -96,6 +96,8 @@ def cases() -> list[dict]:
             {"fn": "multinomial", "seed": seed, "k": 1, "replacement": False},
             {"fn": "multinomial", "seed": seed, "k": 4, "replacement": False},
             {"fn": "multinomial", "seed": seed, "k": 20, "replacement": True},
+            {"fn": "multinomial_rows", "seed": seed, "k": 3, "replacement": False},
+            {"fn": "multinomial_rows", "seed": seed, "k": 4, "replacement": True},
             {"fn": "sampler", "seed": seed, "n": 10, "generator": False},
             {"fn": "sampler", "seed": seed, "n": 10, "generator": True},
             {"fn": "random_split", "seed": seed, "n": 10, "lengths": [3, 7], "generator": True},
@@ -168,6 +170,9 @@ def ours(case: dict) -> tuple[list, bytes]:
         v += rnd.normal_tensor(g, 0.3, std)
     elif fn == "randn_sequence":
         v = [x for size in case["sizes"] for x in rnd.normal(g, size)]
+    elif fn == "multinomial_rows":
+        rows = [[f32(w * (r + 1) % 3.5) for w in MULTI_W] for r in range(3)]
+        v = [rnd.multinomial(g, row, case["k"], case["replacement"]) for row in rows]
     elif fn == "multinomial":
         v = rnd.multinomial(g, [f32(w) for w in MULTI_W], case["k"], case["replacement"])
     elif fn == "sampler":
@@ -263,6 +268,9 @@ def theirs(torch, case: dict) -> tuple[list, bytes]:
         v = torch.cat([torch.randn(size) for size in case["sizes"]])
     elif fn == "multinomial":
         v = torch.multinomial(torch.tensor(MULTI_W), case["k"], case["replacement"])
+    elif fn == "multinomial_rows":
+        rows = torch.tensor([[w * (r + 1) % 3.5 for w in MULTI_W] for r in range(3)])
+        v = torch.multinomial(rows, case["k"], case["replacement"])
     elif fn == "sampler":
         own = torch.Generator().manual_seed(case["seed"] ^ 1) if case["generator"] else None
         loader = DataLoader(

@@ -44,13 +44,17 @@ Recipes built on these (checked against the real calls in the tests):
 - ``DataLoader(ds, batch_size, shuffle=True, generator=G)`` with ``num_workers=0``, per epoch
   (each ``iter(loader)``): first ``_base_seed = random_(G or default, 1, "int64")`` (one random64);
   then, at the first batch, the RandomSampler: without ``G`` it draws
-  ``seed = random_(default, 1, "int64")`` and permutes with ``randperm(Generator(seed), n)``; with
+  ``seed = random_(default, 1, "int64")`` and permutes with ``randperm`` on a fresh generator
+  seeded with it (``Generator().manual_seed(seed)``); with
   ``G`` it uses ``randperm(G, n)`` and, when the epoch runs to its end, draws one more
   ``randperm(G, n)`` that it throws away (its ``randperm(n)[:num_samples % n]``). So training-step
   draws (dropout, ...) come after both. :func:`sampler_order` does the sampler part.
 - ``random_split(ds, lengths, generator=G)``: ``randperm(G, sum(lengths))`` (``G`` defaults to the
   default generator), cut into consecutive pieces; fractions become lengths by ``floor(n * f)`` with
   the remainder handed out round-robin: :func:`split_indices`.
+- ``nn.Dropout`` in eval mode, and dropout with p == 0 or p == 1, draw nothing.
+- A 2-D ``torch.multinomial`` is :func:`multinomial` on each row in turn (its exponential draws
+  and its uniforms both go row by row).
 """
 
 from __future__ import annotations
