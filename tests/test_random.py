@@ -440,7 +440,16 @@ def test_parity_errors():
     checks = [
         (lambda: torch.empty(3).uniform_(1, 0), lambda: rnd.uniform(g, 3, 1, 0)),
         (lambda: torch.empty(3).uniform_(0, math.inf), lambda: rnd.uniform(g, 3, 0, math.inf)),
+        (lambda: torch.empty(3).uniform_(-3e38, 3e38), lambda: rnd.uniform(g, 3, -3e38, 3e38)),
+        (
+            lambda: torch.empty(3, dtype=torch.float64).uniform_(-1e308, 1e308),
+            lambda: rnd.uniform(g, 3, -1e308, 1e308, "float64"),
+        ),
         (lambda: torch.empty(3).normal_(0, -1), lambda: rnd.normal(g, 3, 0, -1)),
+        (
+            lambda: torch.nn.functional.dropout(torch.ones(3), 1.5),
+            lambda: rnd.dropout_noise(g, 3, 1.5),
+        ),
         (lambda: torch.randint(5, 5, (3,)), lambda: rnd.randint(g, 3, 5, 5)),
         (lambda: torch.randint(0, 2**63, (3,)), lambda: rnd.randint(g, 3, 0, 2**63)),
         (lambda: torch.empty(3).bernoulli_(1.5), lambda: rnd.bernoulli(g, 3, 1.5)),
@@ -603,6 +612,19 @@ def test_lane_parallel_math_equals_the_one_lane_reference():
     c.append(MIDPOINT_CASE[2])
     assert fma_f32(a, b, c) == [fma(x, y, z) for x, y, z in zip(a, b, c)]
     assert fma_f32(a, 0.5, c) == [fma(x, 0.5, z) for x, z in zip(a, c)]
+
+
+def test_large_randperm_algorithm():
+    """The inside-out shuffle randperm switches to at 214748364 elements (too many for a test;
+    verified once against torch.randperm(214748364) with seed 3: it starts 50815193, 116864026,
+    18612126, 8421410, 157113196, and leaves the generator 2n words on)."""
+    g = seeded(3)
+    perm = rnd.randperm_inside_out(g, 1000)
+    assert sorted(perm) == list(range(1000))
+    after = seeded(3)
+    after.words64(1000)
+    assert g.get_state() == after.get_state()
+    assert rnd.RANDPERM_SWAP_LIMIT == 214748364
 
 
 def test_floats_are_float32_values():

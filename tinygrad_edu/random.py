@@ -131,6 +131,12 @@ def uniform(
         raise RuntimeError(
             f"uniform_ expects to return a [from, to) range, but found from={low:g} > to={high:g}"
         )
+    if high - low > limit:
+        kind = _C_NAME[dtype].capitalize()
+        raise RuntimeError(
+            f"uniform_ expects to-from <= std::numeric_limits<{kind}>::max(), but found "
+            f"to={high:g} and from={low:g} which result in to-from to exceed the limit"
+        )
     if dtype == "float32":
         a, b = f32(low), f32(high)
         span = f32(b - a)
@@ -302,24 +308,37 @@ def random_full_range(gen: Generator | None, n: int) -> list[int]:
     return [w - (1 << 64) if w >> 63 else w for w in _gen(gen).words64(n)]
 
 
+RANDPERM_SWAP_LIMIT = 0xFFFFFFFF // 20
+"""Below this n ``randperm`` swaps with 32-bit draws; from it on it takes the 64-bit inside-out
+shuffle (214748364; checked against torch on both sides of the limit)."""
+
+
 def randperm(gen: Generator | None, n: int) -> list[int]:
     """``torch.randperm(n)`` on the CPU.
 
-    Below 2**32 // 20 (every size this engine meets): start from 0..n-1 and for i in 0..n-2 swap
-    element i with element i + random32() % (n - i). From there PyTorch switches to the inside-out
-    Fisher-Yates with random64() % (i + 1) (reproduced from its source, too large to test here).
+    Below :data:`RANDPERM_SWAP_LIMIT` (every size this engine meets): start from 0..n-1 and for
+    i in 0..n-2 swap element i with element i + random32() % (n - i). From there on:
+    :func:`randperm_inside_out`.
     """
     gen = _gen(gen)
     if n < 0:
         raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
+    if n >= RANDPERM_SWAP_LIMIT:
+        return randperm_inside_out(gen, n)
     r = list(range(n))
-    if n < 0xFFFFFFFF // 20:
-        for i, w in enumerate(gen.words32(n - 1)):
-            z = i + w % (n - i)
-            r[i], r[z] = r[z], r[i]
-        return r
-    for i in range(n):
-        z = gen.random64() % (i + 1)
+    for i, w in enumerate(gen.words32(n - 1)):
+        z = i + w % (n - i)
+        r[i], r[z] = r[z], r[i]
+    return r
+
+
+def randperm_inside_out(gen: Generator | None, n: int) -> list[int]:
+    """PyTorch's large-n ``randperm``: the inside-out Fisher-Yates, for i in 0..n-1
+    ``z = random64() % (i + 1); r[i] = r[z]; r[z] = i``."""
+    gen = _gen(gen)
+    r = [0] * n
+    for i, w in enumerate(gen.words64(n)):
+        z = w % (i + 1)
         r[i] = r[z]
         r[z] = i
     return r
@@ -337,8 +356,9 @@ def _cast(values: list[bool], dtype: str) -> list:
 def bernoulli(gen: Generator | None, n: int, p: float, dtype: str = "float32") -> list:
     """``Tensor.bernoulli_(p)`` for a float p: one u53 per element, 1 where u53 < p.
 
-    (PyTorch once used MKL streams here on Intel CPUs; that path is disabled since 2.5, so Intel
-    and AMD draw alike.)
+    PyTorch once drew this from an MKL VSL stream (MCG31, seeded with one random32()) on Intel
+    CPUs. It turned that path off (pytorch/pytorch#146174, until issue #132395 is fixed), so Intel
+    and AMD builds draw alike; checked here on AMD only.
     """
     if not 0.0 <= p <= 1.0:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
@@ -370,7 +390,7 @@ def dropout_noise(gen: Generator | None, n: int, p: float, dtype: str = "float32
     rounded to dtype. p == 0 draws nothing (returns ones); p == 1 draws nothing (x * 0).
     """
     if not 0.0 <= p <= 1.0:
-        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p:g}")
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0.0:
         return [1.0] * n
     if p == 1.0:
@@ -392,7 +412,7 @@ def alpha_dropout_noise(
     b = (keep - 1) * (alpha a) + alpha a p and noise = keep * a, each step rounded to dtype."""
     rnd = f32 if dtype == "float32" else float
     if not 0.0 <= p <= 1.0:
-        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p:g}")
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0.0:
         return [1.0] * n, [0.0] * n
     if p == 1.0:
