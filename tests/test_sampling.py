@@ -61,7 +61,7 @@ def test_many_seeds_sizes_and_dtypes_print_what_torch_prints(tmp_path):
     script = tmp_path / "draws.py"
     script.write_text(PROGRAM)
     root = str(Path(__file__).resolve().parents[1])
-    run = lambda mod: subprocess.run(  # noqa: E731
+    run = lambda mod: subprocess.run(
         [sys.executable, str(script), mod], capture_output=True, text=True, check=True,
         env={"PYTHONPATH": root, "PATH": ""},
     ).stdout  # fmt: skip
