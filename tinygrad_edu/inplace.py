@@ -17,13 +17,14 @@ import math
 from typing import Any
 
 from . import kernels
+from . import random as draws
 from .dtype import bool_, int64
 from .grad_mode import STATE
 from .shape import index
 from .tensor_graph import is_tensor, remember
 from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
 
-__all__ = ["METHODS", "VersionCounter"]
+__all__ = ["METHODS", "VersionCounter", "copy_", "write"]
 
 
 class VersionCounter:
@@ -119,7 +120,45 @@ def setitem(t: Any, i: Any, value: Any) -> None:
     _write_at(t, offset, [float(cast(x)) for x in new])
 
 
+def copy_(t: Any, src: Any) -> Any:
+    """``t.copy_(src)``: src's numbers written into t (broadcast to t's shape)."""
+    src = src.expand(*t.shape) if is_tensor(src) and tuple(src.shape) != tuple(t.shape) else src
+    data = [v.data for v in src.flat] if is_tensor(src) else [float(src)] * len(t.flat)
+    return _write(t, data, t.shape)
+
+
+def write(t: Any, data: list[float]) -> Any:
+    """Write ``data`` (row-major, one number per element) into t in place, as an in-place op
+    does (through the views that share its storage, the version bumped): what ``nn.init`` and
+    the in-place random fills use."""
+    return _write(t, data, t.shape)
+
+
+def _fill(draw: Any) -> Any:
+    def method(self: Any, *args: Any, generator: Any = None) -> Any:
+        return _write(self, draw(generator, len(self.flat), self.dtype.name, *args), self.shape)
+
+    return method
+
+
 METHODS: dict[str, Any] = {
+    "copy_": copy_,
+    "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt)),
+    "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt)),
+    "exponential_": _fill(lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt)),
+    "bernoulli_": _fill(lambda g, n, dt, p=0.5: [float(b) for b in draws.bernoulli(g, n, p, dt)]),
+    "random_": _fill(
+        lambda g, n, dt, low=None, high=None: [
+            float(v)
+            for v in (
+                draws.random_(g, n, dt)
+                if low is None
+                else draws.randint(g, n, 0, low)
+                if high is None
+                else draws.randint(g, n, low, high)
+            )
+        ]
+    ),
     "add_": _binary_("add"),
     "sub_": _binary_("sub"),
     "mul_": lambda self, other: _inplace(self, "mul", other),

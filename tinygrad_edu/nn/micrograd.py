@@ -24,24 +24,11 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .engine import Value, apply, vdot, vsum
-from .ops import NARY
-from .optim import zero_grad
-from .tensor import Tensor, stack, tensor
+from ..engine import Value, apply, vdot, vsum
+from ..ops import NARY
+from .module import Module
 
-__all__ = [
-    "MLP",
-    "Layer",
-    "Linear",
-    "Module",
-    "Neuron",
-    "ReLU",
-    "Sequential",
-    "TensorMLP",
-    "bce_loss",
-    "hinge_loss",
-    "mse_loss",
-]
+__all__ = ["MLP", "Layer", "Neuron", "bce_loss", "hinge_loss", "mse_loss"]
 
 _AFFINE = NARY["affine"]
 Scalar = Value | float
@@ -50,27 +37,6 @@ Scalar = Value | float
 def _inputs(x: Iterable[Any]) -> tuple[Scalar, ...]:
     """Values stay Values; numbers become floats (they need no grad and no node)."""
     return tuple(v if v.__class__ is Value or v.__class__ is float else float(v) for v in x)
-
-
-class Module:
-    """Has parameters: ``parameters()`` lists them, ``zero_grad()`` clears their grads.
-
-    A Value's grad becomes 0 (micrograd); a Tensor's becomes None (PyTorch; zeroed in place
-    with ``set_to_none=False``).  Calling a module runs its ``forward`` (the micrograd classes
-    define ``__call__`` themselves, as there).
-    """
-
-    def zero_grad(self, set_to_none: bool = True) -> None:
-        zero_grad(self.parameters(), set_to_none=set_to_none)
-
-    def parameters(self) -> list[Any]:
-        return []
-
-    def forward(self, x: Any) -> Any:
-        raise NotImplementedError
-
-    def __call__(self, x: Any) -> Any:
-        return self.forward(x)
 
 
 class Neuron(Module):
@@ -161,102 +127,6 @@ class MLP(Module):
 
     def __repr__(self) -> str:
         return f"MLP of [{', '.join(str(layer) for layer in self.layers)}]"
-
-
-# -- tensor modules: PyTorch's shapes, names and initialisation ranges ------------------------
-
-
-class Linear(Module):
-    """``x @ weight.T + bias`` with ``weight`` of shape (out, in), like ``torch.nn.Linear``.
-
-    Weights and bias are drawn from ``random.uniform(-k, k)``, k = 1/sqrt(in_features) (PyTorch's
-    default range), weights row by row, then the bias.  The input is one sample of shape (in,)
-    or a batch of shape (n, in).  ``dtype`` is PyTorch's (default float32; its elements are
-    float64 Values either way, shown rounded).  The values and grads are PyTorch's; the graph is
-    made of this library's tensor ops (``MvBackward0``, ``AddBackward0``, ``StackBackward0`` for a
-    batch), not PyTorch's fused ``ViewBackward0`` / ``AddmmBackward0``.
-
-    >>> import random
-    >>> random.seed(0)
-    >>> layer = Linear(3, 2)
-    >>> layer(tensor([1.0, 2.0, 3.0])).shape
-    torch.Size([2])
-    """
-
-    def __init__(
-        self, in_features: int, out_features: int, bias: bool = True, *, dtype: Any = None
-    ) -> None:
-        self.in_features, self.out_features = in_features, out_features
-        k = 1.0 / in_features**0.5
-        w = [[random.uniform(-k, k) for _ in range(in_features)] for _ in range(out_features)]
-        self.weight = tensor(w, dtype=dtype, requires_grad=True)
-        self.bias = None
-        if bias:
-            b = [random.uniform(-k, k) for _ in range(out_features)]
-            self.bias = tensor(b, dtype=dtype, requires_grad=True)
-
-    def forward(self, x: Tensor) -> Tensor:
-        if len(x.shape) == 2:  # a batch: one sample at a time, stacked
-            return stack([self.forward(row) for row in x])
-        y = self.weight @ x  # MvBackward0: one n-ary dot product node per output
-        return y + self.bias if self.bias is not None else y
-
-    def parameters(self) -> list[Any]:
-        return [self.weight] if self.bias is None else [self.weight, self.bias]
-
-    def __repr__(self) -> str:
-        bias = self.bias is not None
-        return (
-            f"Linear(in_features={self.in_features}, out_features={self.out_features}, bias={bias})"
-        )
-
-
-class ReLU(Module):
-    """``relu`` as a module, for ``Sequential``."""
-
-    def forward(self, x: Tensor) -> Tensor:
-        return x.relu()
-
-    def __repr__(self) -> str:
-        return "ReLU()"
-
-
-class Sequential(Module):
-    """Modules applied in order: ``Sequential(Linear(2, 8), ReLU(), Linear(8, 1))``."""
-
-    def __init__(self, *modules: Module) -> None:
-        self.modules = list(modules)
-
-    def forward(self, x: Any) -> Any:
-        for m in self.modules:
-            x = m(x)
-        return x
-
-    def parameters(self) -> list[Any]:
-        return [p for m in self.modules for p in m.parameters()]
-
-    def __getitem__(self, i: int) -> Module:
-        return self.modules[i]
-
-    def __len__(self) -> int:
-        return len(self.modules)
-
-    def __repr__(self) -> str:
-        inner = "".join(f"  ({i}): {m!r}\n" for i, m in enumerate(self.modules))
-        return f"{type(self).__name__}(\n{inner})"
-
-
-class TensorMLP(Sequential):
-    """micrograd's ``MLP(nin, nouts)`` on tensors: ``Linear`` layers with ``ReLU`` between."""
-
-    def __init__(self, nin: int, nouts: Sequence[int], *, dtype: Any = None) -> None:
-        sz = [nin, *nouts]
-        modules: list[Module] = []
-        for i in range(len(nouts)):
-            modules.append(Linear(sz[i], sz[i + 1], dtype=dtype))
-            if i != len(nouts) - 1:
-                modules.append(ReLU())
-        super().__init__(*modules)
 
 
 # -- losses: each takes predictions and targets (sequences of Values or numbers), returns a Value

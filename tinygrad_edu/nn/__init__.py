@@ -1,0 +1,64 @@
+"""``torch.nn``: modules, parameters, layers, losses, ``functional``, ``init``, ``utils``; and
+micrograd's ``Neuron``, ``Layer`` and ``MLP`` on Values.
+
+>>> import tinygrad_edu as torch
+>>> _ = torch.manual_seed(0)
+>>> model = torch.nn.Sequential(torch.nn.Linear(2, 1))
+>>> loss = torch.nn.MSELoss()(model(torch.tensor([[1.0, 2.0]])), torch.tensor([[0.5]]))
+>>> loss.grad_fn
+<MseLossBackward0 object at 0x...>
+"""
+
+from . import functional, init, utils
+from .layers import (
+    Dropout,
+    Flatten,
+    Identity,
+    LeakyReLU,
+    Linear,
+    LogSoftmax,
+    ModuleList,
+    ReLU,
+    Sequential,
+    Sigmoid,
+    Softmax,
+    Tanh,
+    TensorMLP,
+)
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
+from .module import Module
+from .parameter import Parameter
+
+__all__ = [
+    "MLP",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CrossEntropyLoss",
+    "Dropout",
+    "Flatten",
+    "Identity",
+    "L1Loss",
+    "Layer",
+    "LeakyReLU",
+    "Linear",
+    "LogSoftmax",
+    "MSELoss",
+    "Module",
+    "ModuleList",
+    "NLLLoss",
+    "Neuron",
+    "Parameter",
+    "ReLU",
+    "Sequential",
+    "Sigmoid",
+    "Softmax",
+    "Tanh",
+    "TensorMLP",
+    "bce_loss",
+    "functional",
+    "hinge_loss",
+    "init",
+    "mse_loss",
+    "utils",
+]

@@ -1,0 +1,43 @@
+"""``nn.Parameter``: a tensor that a Module registers as one of its parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..tensor import Tensor, tensor
+
+__all__ = ["Parameter"]
+
+
+class Parameter(Tensor):
+    """A leaf tensor that requires grad (by default) and prints as PyTorch prints it.
+
+    >>> import tinygrad_edu as torch
+    >>> torch.nn.Parameter(torch.tensor([1.0, 2.0]))
+    Parameter containing:
+    tensor([1., 2.], requires_grad=True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, data: Any = None, requires_grad: bool = True) -> Parameter:
+        base = tensor([]) if data is None else data
+        if not isinstance(base, Tensor):
+            raise TypeError(f"Parameter(): data must be a Tensor, not {type(base).__name__}")
+        p = base.detach()  # shares the data, as PyTorch's Parameter does
+        p.__class__ = cls
+        p.requires_grad_(requires_grad)
+        return p  # type: ignore[return-value]
+
+    def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
+        pass  # all done in __new__
+
+    @classmethod
+    def from_values(cls, values: Any, shape: Any, dt: Any, grad_fn: Any = None) -> Tensor:
+        # what an op on a Parameter makes is a plain tensor, as in PyTorch
+        return Tensor.from_values(values, shape, dt, grad_fn)
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + Tensor.__repr__(self)
+
+    __str__ = __repr__
