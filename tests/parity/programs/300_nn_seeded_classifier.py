@@ -27,10 +27,10 @@ print(F.binary_cross_entropy_with_logits(out, torch.rand(5, 2)))
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 for step in range(3):
     opt.zero_grad()
-    l = F.cross_entropy(model(x), t)
-    l.backward()
+    loss_k = F.cross_entropy(model(x), t)
+    loss_k.backward()
     opt.step()
-    print(step, round(l.item(), 4))
+    print(step, round(loss_k.item(), 4))
 print(list(model.state_dict().keys()))
 
 
