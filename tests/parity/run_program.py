@@ -20,7 +20,10 @@ def main(argv: list[str]) -> None:
     if engine == "tinygrad_edu":
         import tinygrad_edu
 
-        sys.modules["torch"] = tinygrad_edu
+        # torch and its submodules (torch.nn.functional, torch.utils.data, ...) are tinygrad_edu's
+        for name, module in list(sys.modules.items()):
+            if name == "tinygrad_edu" or name.startswith("tinygrad_edu."):
+                sys.modules["torch" + name[len("tinygrad_edu") :]] = module
     elif engine == "torch-float64":
         import torch
 

@@ -1,0 +1,109 @@
+"""``torch.utils.data``: ``Dataset``, ``TensorDataset``, ``Subset``, ``random_split`` and a
+``DataLoader`` whose shuffled order is PyTorch's for the same seed.
+
+>>> import tinygrad_edu as torch
+>>> from tinygrad_edu.utils.data import DataLoader, TensorDataset
+>>> ds = TensorDataset(torch.arange(6.0), torch.arange(6))
+>>> _ = torch.manual_seed(0)
+>>> [y.tolist() for _, y in DataLoader(ds, batch_size=4, shuffle=True)]
+[[2, 0, 1, 3], [4, 5]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .. import random as draws
+from ..tensor import Tensor, stack, tensor
+
+__all__ = ["DataLoader", "Dataset", "Subset", "TensorDataset", "default_collate", "random_split"]
+
+
+class Dataset:
+    """Anything with ``__getitem__`` (and ``__len__``): subclass it and define both."""
+
+    def __getitem__(self, index: int) -> Any:
+        raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
+
+
+class TensorDataset(Dataset):
+    """Samples are the ``i``-th rows of each tensor, as a tuple."""
+
+    def __init__(self, *tensors: Tensor) -> None:
+        if any(t.shape[0] != tensors[0].shape[0] for t in tensors):
+            raise AssertionError("Size mismatch between tensors")
+        self.tensors = tensors
+
+    def __getitem__(self, index: int) -> tuple[Tensor, ...]:
+        return tuple(t[index] for t in self.tensors)
+
+    def __len__(self) -> int:
+        return self.tensors[0].shape[0]
+
+
+class Subset(Dataset):
+    def __init__(self, dataset: Any, indices: Sequence[int]) -> None:
+        self.dataset, self.indices = dataset, list(indices)
+
+    def __getitem__(self, index: int) -> Any:
+        return self.dataset[self.indices[index]]
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+def random_split(dataset: Any, lengths: Sequence[float], generator: Any = None) -> list[Subset]:
+    """Split into non-overlapping subsets of these lengths (or fractions), PyTorch's order."""
+    parts = draws.split_indices(generator, len(dataset), lengths)
+    return [Subset(dataset, p) for p in parts]
+
+
+def default_collate(batch: list[Any]) -> Any:
+    """Samples into a batch: tensors stacked, numbers into a tensor, tuples element by element."""
+    first = batch[0]
+    if isinstance(first, Tensor):
+        return stack(batch)
+    if isinstance(first, (int, float)):
+        return tensor(batch)
+    if isinstance(first, (tuple, list)):
+        return [default_collate(list(items)) for items in zip(*batch)]
+    if isinstance(first, dict):
+        return {k: default_collate([b[k] for b in batch]) for k in first}
+    return batch
+
+
+class DataLoader:
+    """Batches of a dataset, shuffled (``shuffle=True``) as PyTorch's ``RandomSampler`` does."""
+
+    def __init__(
+        self, dataset: Any, batch_size: int | None = 1, shuffle: bool = False,
+        drop_last: bool = False, generator: Any = None, collate_fn: Any = None, **_: Any,
+    ) -> None:  # fmt: skip
+        self.dataset, self.batch_size, self.shuffle = dataset, batch_size, shuffle
+        self.drop_last, self.generator = drop_last, generator
+        self.collate_fn = collate_fn or default_collate
+
+    def __len__(self) -> int:
+        n = len(self.dataset)
+        if self.batch_size is None:
+            return n
+        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+    def _order(self) -> list[int]:
+        n = len(self.dataset)
+        draws.random_(self.generator, 1, "int64")  # each epoch's base seed, drawn first
+        if not self.shuffle:
+            return list(range(n))
+        return draws.sampler_order(None, n, self.generator)
+
+    def __iter__(self) -> Iterator[Any]:
+        order = self._order()
+        if self.batch_size is None:
+            yield from (self.collate_fn([self.dataset[i]])[0] for i in order)
+            return
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            if self.drop_last and len(idx) < self.batch_size:
+                return
+            yield self.collate_fn([self.dataset[i] for i in idx])
