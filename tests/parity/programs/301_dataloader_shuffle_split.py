@@ -11,7 +11,7 @@ for epoch in range(2):
     for xb, yb in DataLoader(ds, batch_size=4, shuffle=True):
         print(epoch, yb.tolist(), xb.shape)
 g = torch.Generator().manual_seed(42)
-for xb, yb in DataLoader(ds, batch_size=3, shuffle=True, generator=g, drop_last=True):
+for _xb, yb in DataLoader(ds, batch_size=3, shuffle=True, generator=g, drop_last=True):
     print("g", yb.tolist())
 a, b = random_split(ds, [7, 3])
 print([ds_i[1].item() for ds_i in a], len(b))
@@ -19,5 +19,5 @@ a, b = random_split(range(10), [0.8, 0.2], generator=torch.Generator().manual_se
 print(list(a), list(b))
 print(torch.rand(2))
 print(len(DataLoader(ds, batch_size=4)), len(DataLoader(ds, batch_size=4, drop_last=True)))
-for xb, yb in DataLoader(ds, batch_size=5):
+for _xb, yb in DataLoader(ds, batch_size=5):
     print(yb)
