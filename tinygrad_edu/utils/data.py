@@ -6,7 +6,7 @@
 >>> ds = TensorDataset(torch.arange(6.0), torch.arange(6))
 >>> _ = torch.manual_seed(0)
 >>> [y.tolist() for _, y in DataLoader(ds, batch_size=4, shuffle=True)]
-[[2, 0, 1, 3], [4, 5]]
+[[0, 4, 3, 5], [2, 1]]
 """
 
 from __future__ import annotations
