@@ -25,7 +25,7 @@ import math
 from array import array
 from collections.abc import Callable, Sequence
 
-from .float32 import VECTOR_WIDTH, expf_sleef, f32, fma32, round32
+from .float32_pointwise import VECTOR_WIDTH, expf_sleef, f32, fma32, logf_sleef, round32
 
 __all__ = [
     "accumulate",
@@ -315,19 +315,30 @@ def var_dim(
 
 
 def norm(xs: Sequence[float]) -> float:
-    """``t.norm()`` (p = 2, ``norm_kernel_tensor_iterator_impl``'s vectorised last-dim path):
-    8 lanes accumulate ``acc += x * x`` over whole vectors, the lanes are added left to right,
-    the tail adds ``x * x`` in order, then ``sqrt``. Each ``acc + x * x`` is one FMA."""
+    """``t.norm()`` (p = 2). Measured against torch, two regimes: from 8 elements on, 8 lanes
+    accumulate ``acc + x * x`` (product rounded, then the sum) over whole vectors, the lanes are
+    added left to right and the tail adds ``x * x`` the same way (``norm_two_reduce_step`` of
+    the vectorised last-dim path); below 8, four accumulators take ``x[4i + k]`` by FMA, are
+    added left to right, and the leftovers follow by FMA. Then ``sqrt``, rounded."""
     n = len(xs)
-    nv = n - n % W
-    acc = [0.0] * W
-    for i in range(0, nv, W):
-        acc = [fma32(x, x, a) for a, x in zip(acc, xs[i : i + W])]
-    b = acc[0]
-    for a in acc[1:]:
-        b = f32(b + a)
-    for x in xs[nv:]:
-        b = fma32(x, x, b)
+    if n < W:
+        q = n // 4
+        acc = [0.0] * 4
+        for i in range(q):
+            acc = [fma32(x, x, a) for a, x in zip(acc, xs[4 * i : 4 * i + 4])]
+        b = acc[0]
+        for a in acc[1:]:
+            b = f32(b + a)
+        for x in xs[4 * q :]:
+            b = fma32(x, x, b)
+    else:
+        nv = n - n % W
+        acc = [0.0] * W
+        for i in range(0, nv, W):
+            acc = round32([a + f32(x * x) for a, x in zip(acc, xs[i : i + W])])
+        b = acc[0]
+        for a in [*acc[1:], *round32([x * x for x in xs[nv:]])]:
+            b = f32(b + a)
     return f32(math.sqrt(b)) if b == b else b
 
 
@@ -355,14 +366,14 @@ def _log32(x: float) -> float:
 def log_softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
     """``log_softmax`` along the last dim (``_vec_log_softmax_lastdim``), per row:
     ``m = reduce_all(max)``, ``s = reduce_all(+, exp(x - m))`` (Sleef expf), ``l = log(s)``
-    (Sleef logf: correctly rounded here), then ``(x - m) - l``."""
+    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``."""
     m, n = shape
     out: list[float] = []
     for i in range(m):
         row = xs[i * n : (i + 1) * n]
         top = reduce_all(_maximum, row)
         shifted = round32([x - top for x in row])
-        lse = _log32(reduce_all(_add, [expf_sleef(v) for v in shifted]))
+        lse = logf_sleef(reduce_all(_add, [expf_sleef(v) for v in shifted]))
         out += round32([v - lse for v in shifted])
     return out
 

@@ -17,8 +17,8 @@ What decides PyTorch's bits, read from its source and measured (``tests/test_flo
 * ``sigmoid``, ``silu``, ``softplus``: ``cpu_kernel_vec`` (``native/cpu/Loops.h``) runs the
   vector lambda on blocks of 2 * 8 floats (AVX2) and the scalar lambda on the last ``n % 16``
   elements. The vector lambda calls Sleef's ``expf8_u10``, reproduced below in float32
-  arithmetic with fused multiply-adds; the scalar lambda calls glibc ``expf`` (correctly rounded
-  in practice). So these results depend on the position in the tensor, and this module does too.
+  arithmetic with fused multiply-adds; the scalar lambda calls glibc ``expf``, also reproduced.
+  So these results depend on the position in the tensor, and this module's do too.
 * ``expm1``, ``log1p``: Sleef (``vec::map`` applies the vector function to every element, the
   last partial vector padded); the correctly rounded result is the rule here (within 1 ulp).
 * Backward kernels compiled with GCC's default ``-ffp-contract=fast`` fuse ``a - b * c`` into one
@@ -31,7 +31,9 @@ own scalar tail; these kernels assume one chunk (tensors in teaching are far sma
 from __future__ import annotations
 
 import math
+import struct
 from array import array
+from decimal import Decimal
 from collections.abc import Iterable, Sequence
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "div_backward",
     "exp",
     "exp_backward",
+    "expf_glibc",
     "expf_sleef",
     "expm1",
     "f32",
@@ -53,6 +56,7 @@ __all__ = [
     "log",
     "log1p",
     "log_backward",
+    "logf_sleef",
     "mul",
     "mul_backward",
     "neg",
@@ -342,9 +346,43 @@ def expf_sleef(d: float) -> float:
     return f32(r) if r < 3.5e38 else _INF
 
 
-def _exp_libm(x: float) -> float:
-    """glibc's expf: correctly rounded in practice (its worst error is 0.502 ulp)."""
-    return f32(_exp(x))
+# glibc's expf (sysdeps/ieee754/flt-32/e_expf.c): in double, x * 32 / ln 2 = k + r, then
+# 2**(k/32) from a table times a cubic in r, rounded once to float32. Its worst error is 0.502
+# ulp, so it is not always the correctly rounded result: PyTorch's scalar loops call it.
+_EXP2_TABLE = [
+    struct.unpack("<Q", struct.pack("<d", float(Decimal(2) ** (Decimal(i) / 32))))[0] - (i << 47)
+    for i in range(32)
+]
+_EXPF_C = (
+    float.fromhex("0x1.c6af84b912394p-5") / 32 / 32 / 32,
+    float.fromhex("0x1.ebfce50fac4f3p-3") / 32 / 32,
+    float.fromhex("0x1.62e42ff0c52d6p-1") / 32,
+)
+_INVLN2_32 = float.fromhex("0x1.71547652b82fep+0") * 32
+_SHIFT = float.fromhex("0x1.8p+52")
+
+
+def expf_glibc(x: float) -> float:
+    """glibc's ``expf`` (what ``std::exp(float)`` calls in PyTorch's scalar code paths)."""
+    if x != x:
+        return x
+    if x > float.fromhex("0x1.62e42ep6"):
+        return _INF
+    if x < float.fromhex("-0x1.9fe368p6"):
+        return 0.0
+    z = _INVLN2_32 * x
+    kd = z + _SHIFT  # the low bits of kd's representation are round(z)
+    ki = struct.unpack("<Q", struct.pack("<d", kd))[0]
+    kd -= _SHIFT
+    r = z - kd
+    bits = (_EXP2_TABLE[ki % 32] + (ki << 47)) & 0xFFFFFFFFFFFFFFFF
+    scale = struct.unpack("<d", struct.pack("<Q", bits))[0]
+    c0, c1, c2 = _EXPF_C
+    y = (c0 * r + c1) * (r * r) + (c2 * r + 1.0)
+    return f32(y * scale)
+
+
+_exp_libm = expf_glibc
 
 
 def _by_position(xs: Sequence[float], vector, scalar) -> list[float]:
@@ -495,3 +533,73 @@ def threshold_backward(
     """``threshold_backward`` (``ReluBackward0`` passes the result): ``y <= t ? 0 : grad``."""
     t = f32(threshold)
     return [0.0 if y <= t else g for g, y in zip(grad, result)]
+
+
+# Sleef's logf_u10 (sleefsimdsp.c, xlogf_u1, AVX2 build), in double-float (pairs of float32).
+
+
+def _fms(a: float, b: float, c: float) -> float:
+    """``a * b - c`` with one rounding (vfmapn, ``_mm256_fmsub_ps``)."""
+    return fma32(a, b, -c)
+
+
+def _fnma(a: float, b: float, c: float) -> float:
+    """``c - a * b`` with one rounding (vfmanp, ``_mm256_fnmadd_ps``)."""
+    return fma32(-a, b, c)
+
+
+def _df_add2(x: float, y: float) -> tuple[float, float]:
+    s = f32(x + y)
+    v = f32(s - x)
+    return s, f32(f32(x - f32(s - v)) + f32(y - v))
+
+
+def _df_div(nx: float, ny: float, dx: float, dy: float) -> tuple[float, float]:
+    t = f32(1.0 / dx)
+    s = f32(nx * t)
+    u = _fms(t, nx, s)
+    v = _fnma(dy, t, _fnma(dx, t, 1.0))
+    return s, fma32(s, v, fma32(ny, t, u))
+
+
+_LN2_HI = f32(0.69314718246459960938)
+_LN2_LO = f32(-1.904654323148236017e-09)
+_LOG_POLY = round32([0.3027294874, 0.3996108174, 0.6666694880])
+
+
+def logf_sleef(d: float) -> float:
+    """Sleef's ``logf8_u10`` (``Vectorized<float>::log`` on AVX2): ``d = m * 2**e`` with m in
+    [0.75, 1.5), ``x = (m - 1) / (m + 1)`` as a float32 pair, ``e * ln 2 + 2x + x**3 * P(x**2)``
+    summed in pairs, rounded once at the end."""
+    if d != d or d < 0.0:
+        return _NAN
+    if d == 0.0:
+        return -_INF
+    if d == _INF:
+        return _INF
+    tiny = d < 2.0**-126
+    if tiny:
+        d = f32(d * 2.0**64)
+    e = math.frexp(f32(d * f32(1.0 / 0.75)))[1] - 1  # vilogb2k: the float's biased exponent
+    m = d * 2.0**-e  # vldexp3: exact
+    if tiny:
+        e -= 64
+    fe = float(e)
+    sx = f32(_LN2_HI * fe)  # dfmul(ln2 pair, e)
+    sy = fma32(_LN2_LO, fe, _fms(_LN2_HI, fe, sx))
+    nx, ny = _df_add2(-1.0, m)
+    dx, dy = _df_add2(1.0, m)
+    xx, xy = _df_div(nx, ny, dx, dy)
+    x2 = f32(xx * xx)
+    t = _LOG_POLY[0]
+    for c in _LOG_POLY[1:]:
+        t = fma32(t, x2, c)
+    # dfadd(s, dfscale(x, 2)) then dfadd(s, x2 * x * t)
+    ax, ay = 2.0 * xx, 2.0 * xy
+    s = f32(sx + ax)
+    sy = f32(f32(f32(f32(sx - s) + ax) + sy) + ay)
+    sx = s
+    w = f32(f32(x2 * xx) * t)
+    s = f32(sx + w)
+    sy = f32(f32(f32(sx - s) + w) + sy)
+    return f32(s + sy)
