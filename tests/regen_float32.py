@@ -40,6 +40,8 @@ def main() -> None:
     import torch
 
     inputs = {n: table.make_inputs(n, seed=n) for n in table.SIZES}
+    for sets in inputs.values():
+        sets.update(table.derive(torch, sets))
     cases: dict[str, dict[str, str]] = {}
     for name, (keys, _ours, theirs, _exact) in table.KERNELS.items():
         cases[name] = {}

@@ -518,13 +518,18 @@ def sqrt_backward(grad: Sequence[float], result: Sequence[float]) -> list[float]
     return div(grad, [2.0 * y for y in result])
 
 
-def pow_backward(grad: Sequence[float], x: Sequence[float], exponent: float) -> list[float]:
+def pow_backward(
+    grad: Sequence[float], x: Sequence[float], exponent: float, power: Sequence[float] | None = None
+) -> list[float]:
     """``PowBackward0`` (``pow_backward``): ``grad * (exponent * x.pow(exponent - 1))``; the inner
     ``pow`` takes the special cases of ``pow`` (so 2 gives ``grad * (2 * x)``, 0.5 ``1 / sqrt``),
-    and the exponent, a Python number, is rounded to float32 for the multiplication."""
+    and the exponent, a Python number, is rounded to float32 for the multiplication. ``power``
+    is ``x.pow(exponent - 1)`` when the caller has it (PyTorch's own, say)."""
     if exponent == 0.0:
         return [0.0] * len(x)
-    return mul(grad, mul(pow(x, exponent - 1.0), float(exponent)))
+    if power is None:
+        power = pow(x, exponent - 1.0)
+    return mul(grad, mul(power, float(exponent)))
 
 
 def threshold_backward(
