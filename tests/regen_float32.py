@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import float32_table as table  # noqa: E402
+import float32_table as table
 
 OUT = Path(__file__).resolve().parent / "data" / "float32_cases.json.gz"
 

@@ -23,10 +23,11 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import float32_table as table  # noqa: E402
+import float32_table as table
 
-from tinygrad_edu import float32_pointwise as P  # noqa: E402
-from tinygrad_edu import float32_reduce as R  # noqa: E402
+from tinygrad_edu import float32_libm as lm
+from tinygrad_edu import float32_pointwise as pw
+from tinygrad_edu import float32_reduce as rd
 
 DATA = Path(__file__).resolve().parent / "data" / "float32_cases.json.gz"
 # Among the inexact kernels' results, at least this share must still be bit for bit.
@@ -74,7 +75,9 @@ def compare(name: str, ours: list[float], theirs: list[float]) -> tuple[int, int
         differ += 1
         assert not exact, f"{name}[{i}]: ours {a.hex()} torch {b.hex()}"
         allowed = table.ULPS.get(name, 1)
-        assert ulps(a, b) <= allowed, f"{name}[{i}]: ours {a.hex()} torch {b.hex()} ({ulps(a, b)} ulp)"
+        assert ulps(a, b) <= allowed, (
+            f"{name}[{i}]: ours {a.hex()} torch {b.hex()} ({ulps(a, b)} ulp)"
+        )
     return len(ours), differ
 
 
@@ -132,12 +135,12 @@ small_doubles = st.floats(min_value=-3e38, max_value=3e38, allow_nan=False)
 @settings(max_examples=300, deadline=None)
 @given(small_doubles)
 def test_round32_is_round_to_nearest_even(x):
-    assert P.round32([x]) == [nearest32(Fraction(x))] == [P.f32(x)]
+    assert lm.round32([x]) == [nearest32(Fraction(x))] == [lm.f32(x)]
 
 
 def test_round32_edges():
     tiny = 2.0**-149
-    assert P.round32([tiny / 2, tiny * 0.75, -tiny / 2, 1e39, -1e39, -0.0]) == [
+    assert lm.round32([tiny / 2, tiny * 0.75, -tiny / 2, 1e39, -1e39, -0.0]) == [
         0.0,
         tiny,
         -0.0,
@@ -145,8 +148,8 @@ def test_round32_edges():
         -math.inf,
         -0.0,
     ]
-    assert math.copysign(1.0, P.round32([-tiny / 2])[0]) == -1.0
-    assert math.isnan(P.f32(math.nan))
+    assert math.copysign(1.0, lm.round32([-tiny / 2])[0]) == -1.0
+    assert math.isnan(lm.f32(math.nan))
 
 
 @settings(max_examples=500, deadline=None)
@@ -155,14 +158,14 @@ def test_fma32_rounds_once(a, b, c):
     exact = Fraction(a) * Fraction(b) + Fraction(c)
     want = nearest32(exact) if abs(exact) < Fraction(3.4028235e38) else None
     if want is not None:
-        assert P.fma32(a, b, c) == want
+        assert lm.fma32(a, b, c) == want
 
 
 def test_fma32_on_a_double_rounding_midpoint():
     # 1 + 2**-24 is a float32 midpoint; the extra 2**-60 must round it up, not to even
     a, b, c = 1.0 + 2**-12, 1.0 + 2**-12, -(2**-11) + 2**-24 + 2**-40
     exact = Fraction(a) * Fraction(b) + Fraction(c)
-    assert P.fma32(a, b, c) == nearest32(exact)
+    assert lm.fma32(a, b, c) == nearest32(exact)
 
 
 @settings(max_examples=500, deadline=None)
@@ -170,7 +173,7 @@ def test_fma32_on_a_double_rounding_midpoint():
 def test_sqrt_of_the_double_rounded_to_float32_is_the_correctly_rounded_float32_sqrt(x):
     """Proof by exact squares: r is the nearest float32 to sqrt(x) iff x lies between the
     squares of the midpoints to r's neighbours (a float32 sqrt is never a midpoint)."""
-    (r,) = P.sqrt([x])
+    (r,) = pw.sqrt([x])
     k = ordered(r)
     lo = (Fraction(r) + Fraction(from_ordered(k - 1))) / 2 if r > 0 else Fraction(0)
     hi = (Fraction(r) + Fraction(from_ordered(k + 1))) / 2
@@ -180,18 +183,18 @@ def test_sqrt_of_the_double_rounded_to_float32_is_the_correctly_rounded_float32_
 def test_sigmoid_depends_on_the_position_in_the_tensor():
     """The same value in a vector block (Sleef's expf) and in the scalar tail (glibc's expf):
     x = -2.231437921524048 is a value where they give different float32 results."""
-    x = P.f32(-2.231437921524048)
-    assert P.expf_sleef(2.231437921524048) != P.f32(math.exp(P.f32(2.231437921524048)))
-    out = P.sigmoid([x] * 17)
+    x = lm.f32(-2.231437921524048)
+    assert lm.expf_sleef(2.231437921524048) != lm.f32(math.exp(lm.f32(2.231437921524048)))
+    out = pw.sigmoid([x] * 17)
     assert out[:16] == [out[0]] * 16 and out[16] != out[0]
 
 
 def test_sum_order_is_not_left_to_right():
-    xs = P.round32([1.0] + [2.0**-24] * 40)
+    xs = lm.round32([1.0] + [2.0**-24] * 40)
     left = 1.0
     for v in xs[1:]:
-        left = P.f32(left + v)
-    assert left == 1.0 and R.sum(xs) > 1.0  # the small ones meet each other first
+        left = lm.f32(left + v)
+    assert left == 1.0 and rd.sum(xs) > 1.0  # the small ones meet each other first
 
 
 # live PyTorch, with hypothesis choosing the values
@@ -215,9 +218,31 @@ def torch():
 
 PARITY_SIZES = [n for n in table.SIZES if n <= 100]
 LIVE = [
-    "add_special", "mul", "div", "relu", "clamp", "sigmoid_special", "silu", "pow2", "pow-2",
-    "exp_special", "sum_special", "sum", "mean", "prod", "max", "cumsum", "softmax", "tanh_backward",
-    "sigmoid_backward", "div_backward", "log_softmax_backward", "norm", "var", "sum_cols", "sum_rows",
+    "add_special",
+    "mul",
+    "div",
+    "relu",
+    "clamp",
+    "sigmoid_special",
+    "silu",
+    "pow2",
+    "pow-2",
+    "exp_special",
+    "sum_special",
+    "sum",
+    "mean",
+    "prod",
+    "max",
+    "cumsum",
+    "softmax",
+    "tanh_backward",
+    "sigmoid_backward",
+    "div_backward",
+    "log_softmax_backward",
+    "norm",
+    "var",
+    "sum_cols",
+    "sum_rows",
 ]
 
 
@@ -230,9 +255,9 @@ def test_kernel_matches_live_torch(torch, name, data):
     n = data.draw(st.sampled_from([n for n in PARITY_SIZES if n >= table.MIN_SIZE.get(name, 1)]))
     smooth = st.floats(width=32, min_value=-4.0, max_value=4.0)
     # the special values where the kernel takes them (the "s" inputs), smooth values elsewhere
-    args = [P.round32(data.draw(lists(n, awkward if k in ("s", "x") else smooth))) for k in keys]
+    args = [lm.round32(data.draw(lists(n, awkward if k in ("s", "x") else smooth))) for k in keys]
     if "softmax" in name or name in ("norm", "var", "sum_cols", "sum_rows"):
-        args = [P.round32(data.draw(lists(n, smooth))) for _ in keys]
+        args = [lm.round32(data.draw(lists(n, smooth))) for _ in keys]
     compare(name, [float(v) for v in ours(*args)], [float(v) for v in theirs(torch, *args)])
 
 
@@ -246,3 +271,17 @@ def test_stored_cases_are_what_this_torch_computes(torch, stored):
         for n in (1, 17, 1000):
             got = [float(v) for v in theirs(torch, *[inputs[n][k] for k in keys])]
             assert [v.hex() for v in got] == [v.hex() for v in unpack(data["cases"][name][str(n)])]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(float32s, float32s, float32s), min_size=1, max_size=20))
+def test_fma32_list_is_fma32_elementwise(triples):
+    a, b, c = (list(t) for t in zip(*triples))
+    assert [v.hex() for v in lm.fma32_list(a, b, c)] == [lm.fma32(*t).hex() for t in triples]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(awkward, min_size=1, max_size=40))
+def test_exp_sleef_list_is_expf_sleef_elementwise(xs):
+    xs = lm.round32(xs)
+    assert [v.hex() for v in lm.exp_sleef(xs)] == [lm.expf_sleef(x).hex() for x in xs]

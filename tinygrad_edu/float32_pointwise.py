@@ -1,6 +1,7 @@
 """float32 elementwise kernels as PyTorch 2.13 computes them on the CPU: lists in, lists out.
 
-Every function takes Python floats that are already float32 values (``round32`` makes them so)
+Every function takes Python floats that are already float32 values (``float32_libm.round32``
+makes them so)
 and returns float32 values as Python floats, rounded after every step where PyTorch's kernel
 rounds. The tensor layer calls these on contiguous row-major element lists.
 
@@ -16,8 +17,8 @@ What decides PyTorch's bits, read from its source and measured (``tests/test_flo
   MKL, equal in ~95-99.9% of cases; even ``sqrt`` is not correctly rounded by MKL on AVX2).
 * ``sigmoid``, ``silu``, ``softplus``: ``cpu_kernel_vec`` (``native/cpu/Loops.h``) runs the
   vector lambda on blocks of 2 * 8 floats (AVX2) and the scalar lambda on the last ``n % 16``
-  elements. The vector lambda calls Sleef's ``expf8_u10``, reproduced below in float32
-  arithmetic with fused multiply-adds; the scalar lambda calls glibc ``expf``, also reproduced.
+  elements. The vector lambda calls Sleef's ``expf8_u10`` and the scalar one glibc's ``expf``,
+  both reproduced in ``float32_libm``.
   So these results depend on the position in the tensor, and this module's do too.
 * ``expm1``, ``log1p``: Sleef (``vec::map`` applies the vector function to every element, the
   last partial vector padded); the correctly rounded result is the rule here (within 1 ulp).
@@ -31,10 +32,10 @@ own scalar tail; these kernels assume one chunk (tensors in teaching are far sma
 from __future__ import annotations
 
 import math
-import struct
 from array import array
-from decimal import Decimal
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+
+from .float32_libm import exp_sleef, expf_glibc, f32, fma32, round32
 
 __all__ = [
     "LOOP_BLOCK",
@@ -47,16 +48,11 @@ __all__ = [
     "div_backward",
     "exp",
     "exp_backward",
-    "expf_glibc",
-    "expf_sleef",
     "expm1",
-    "f32",
-    "fma32",
     "leaky_relu",
     "log",
     "log1p",
     "log_backward",
-    "logf_sleef",
     "mul",
     "mul_backward",
     "neg",
@@ -64,7 +60,6 @@ __all__ = [
     "pow_backward",
     "reciprocal",
     "relu",
-    "round32",
     "sigmoid",
     "sigmoid_backward",
     "silu",
@@ -85,43 +80,6 @@ Operand = Sequence[float] | float
 
 _INF = math.inf
 _NAN = math.nan
-
-
-def round32(xs: Iterable[float]) -> list[float]:
-    """Each value rounded to the nearest float32 (ties to even), overflow to +-inf, as C's cast.
-
-    One pass through ``array('f')``, so a list costs about one C loop, not a call per element.
-    """
-    return array("f", xs).tolist()
-
-
-def f32(x: float) -> float:
-    """One value rounded to float32 (the scalar form of ``round32``)."""
-    return array("f", (x,))[0]
-
-
-def fma32(a: float, b: float, c: float) -> float:
-    """``a * b + c`` with one float32 rounding, as the FMA instruction computes it.
-
-    The product of two float32 values is exact in double; ``p + c`` rounds once to double and a
-    second rounding to float32 can differ from the single one only when the double sum lands
-    exactly on a float32 midpoint while the exact sum does not. TwoSum gives the exact error of
-    the double sum; in that case the sum moves one double ulp towards the exact value.
-    """
-    p = a * b
-    s = p + c
-    if s - s != 0.0:  # inf or nan: no rounding question
-        return f32(s)
-    bb = s - p
-    err = (p - (s - bb)) + (c - bb)
-    if err != 0.0:
-        if math.fabs(s) >= 2.0**-126:
-            k = math.frexp(s)[0] * 33554432.0  # s's 25 leading bits as an integer
-        else:
-            k = s * 2.0**150  # float32 subnormals are multiples of 2**-149
-        if k == int(k) and int(k) & 1:  # exactly halfway between two float32 values
-            s = math.nextafter(s, _INF if err > 0.0 else -_INF)
-    return f32(s)
 
 
 def _scalar_operand(b: Operand, n: int) -> Sequence[float]:
@@ -306,128 +264,43 @@ def log1p(xs: Sequence[float]) -> list[float]:
     return _unary_cr(_log1p, xs)
 
 
-# Sleef's expf (sleefsimdsp.c, xexpf), built for AVX2 where vmla is an FMA.
-_R_LN2 = f32(1.442695040888963407359924681001892137426645954152985934135449406931)
-_L2U = f32(0.693145751953125)
-_L2L = f32(1.428606765330187045e-06)
-_EXP_POLY = round32(
-    [
-        0.000198527617612853646278381,
-        0.00139304355252534151077271,
-        0.00833336077630519866943359,
-        0.0416664853692054748535156,
-        0.166666671633720397949219,
-        0.5,
-    ]
-)
-
-
-def expf_sleef(d: float) -> float:
-    """Sleef's ``expf8_u10`` (what ``Vectorized<float>::exp`` calls on AVX2), step by step in
-    float32: ``q = rint(d / ln 2)``, a two-part Cody-Waite reduction and a degree-6 polynomial
-    evaluated with FMAs, then ``ldexp(u, q)``; 0 below -104 and inf above 100."""
-    if d != d:
-        return d
-    if d < -104.0:
-        return 0.0
-    if d > 100.0:
-        return _INF
-    q = round(f32(d * _R_LN2))  # vrint: round half to even, as Python's round
-    qf = float(q)
-    s = fma32(qf, -_L2U, d)
-    s = fma32(qf, -_L2L, s)
-    u = _EXP_POLY[0]
-    for c in _EXP_POLY[1:]:
-        u = fma32(u, s, c)
-    u = f32(1.0 + fma32(f32(s * s), u, s))
-    # vldexp2 multiplies by 2**(q>>1) and 2**(q - (q>>1)): the first is exact in float32,
-    # so the whole is one rounding of the exact double product.
-    r = u * 2.0**q if q < 1000 else _INF
-    return f32(r) if r < 3.5e38 else _INF
-
-
-# glibc's expf (sysdeps/ieee754/flt-32/e_expf.c): in double, x * 32 / ln 2 = k + r, then
-# 2**(k/32) from a table times a cubic in r, rounded once to float32. Its worst error is 0.502
-# ulp, so it is not always the correctly rounded result: PyTorch's scalar loops call it.
-_EXP2_TABLE = [
-    struct.unpack("<Q", struct.pack("<d", float(Decimal(2) ** (Decimal(i) / 32))))[0] - (i << 47)
-    for i in range(32)
-]
-_EXPF_C = (
-    float.fromhex("0x1.c6af84b912394p-5") / 32 / 32 / 32,
-    float.fromhex("0x1.ebfce50fac4f3p-3") / 32 / 32,
-    float.fromhex("0x1.62e42ff0c52d6p-1") / 32,
-)
-_INVLN2_32 = float.fromhex("0x1.71547652b82fep+0") * 32
-_SHIFT = float.fromhex("0x1.8p+52")
-
-
-def expf_glibc(x: float) -> float:
-    """glibc's ``expf`` (what ``std::exp(float)`` calls in PyTorch's scalar code paths)."""
-    if x != x:
-        return x
-    if x > float.fromhex("0x1.62e42ep6"):
-        return _INF
-    if x < float.fromhex("-0x1.9fe368p6"):
-        return 0.0
-    z = _INVLN2_32 * x
-    kd = z + _SHIFT  # the low bits of kd's representation are round(z)
-    ki = struct.unpack("<Q", struct.pack("<d", kd))[0]
-    kd -= _SHIFT
-    r = z - kd
-    bits = (_EXP2_TABLE[ki % 32] + (ki << 47)) & 0xFFFFFFFFFFFFFFFF
-    scale = struct.unpack("<d", struct.pack("<Q", bits))[0]
-    c0, c1, c2 = _EXPF_C
-    y = (c0 * r + c1) * (r * r) + (c2 * r + 1.0)
-    return f32(y * scale)
-
-
-_exp_libm = expf_glibc
-
-
-def _by_position(xs: Sequence[float], vector, scalar) -> list[float]:
-    """Loops.h: the vector lambda on whole blocks of LOOP_BLOCK, the scalar one on the tail."""
-    cut = len(xs) - len(xs) % LOOP_BLOCK
-    return [vector(x) for x in xs[:cut]] + [scalar(x) for x in xs[cut:]]
-
-
-def _sigmoid_vec(x: float) -> float:
-    e = expf_sleef(0.0 - x)  # vector code: (0 - a).exp(), then 1 + e, then reciprocal
-    return f32(_div(1.0, f32(1.0 + e)))
+def _split(n: int) -> int:
+    """Loops.h: the vector lambda runs on whole blocks of LOOP_BLOCK, the scalar one after."""
+    return n - n % LOOP_BLOCK
 
 
 def _sigmoid_scalar(x: float) -> float:
-    e = _exp_libm(-x)
+    e = expf_glibc(-x)
     return f32(_div(1.0, f32(1.0 + e)))
 
 
 def sigmoid(xs: Sequence[float]) -> list[float]:
     """``sigmoid``: ``1 / (1 + exp(-x))`` rounded at each step; ``exp`` is Sleef's in the vector
-    blocks and glibc's in the last ``n % 16`` (``sigmoid_kernel``, ``cpu_kernel_vec``)."""
-    return _by_position(xs, _sigmoid_vec, _sigmoid_scalar)
+    blocks (``(0 - a).exp()``, then ``1 + e``, then ``reciprocal``) and glibc's in the last
+    ``n % 16`` (``sigmoid_kernel`` through ``cpu_kernel_vec``); a 0-d tensor is all tail."""
+    cut = _split(len(xs))
+    e = exp_sleef([0.0 - x for x in xs[:cut]])
+    head = reciprocal(round32([1.0 + v for v in e]))
+    return head + [_sigmoid_scalar(x) for x in xs[cut:]]
 
 
 def silu(xs: Sequence[float]) -> list[float]:
     """``silu``: ``x / (1 + exp(-x))`` rounded at each step, Sleef or glibc exp by position."""
-    return _by_position(
-        xs,
-        lambda x: f32(_div(x, f32(1.0 + expf_sleef(-x)))),
-        lambda x: f32(_div(x, f32(1.0 + _exp_libm(-x)))),
-    )
+    cut = _split(len(xs))
+    e = exp_sleef([-x for x in xs[:cut]])
+    head = div(xs[:cut], round32([1.0 + v for v in e]))
+    return head + [f32(_div(x, f32(1.0 + expf_glibc(-x)))) for x in xs[cut:]]
 
 
 def softplus(xs: Sequence[float], beta: float = 1.0, threshold: float = 20.0) -> list[float]:
     """``softplus``: ``x * beta > threshold ? x : log1p(exp(x * beta)) / beta``, each step in
     float32; exp by position as ``sigmoid``, log1p correctly rounded (Sleef/glibc, within 1 ulp)."""
     b, t = f32(beta), f32(threshold)
-
-    def step(x: float, e) -> float:
-        xb = f32(x * b)
-        if xb > t:
-            return x
-        return f32(_div(f32(_log1p(e(xb))), b))
-
-    return _by_position(xs, lambda x: step(x, expf_sleef), lambda x: step(x, _exp_libm))
+    cut = _split(len(xs))
+    xb = mul(xs, b)
+    e = exp_sleef(xb[:cut]) + [expf_glibc(v) for v in xb[cut:]]
+    soft = div(log1p(e), b)
+    return [x if v > t else y for x, v, y in zip(xs, xb, soft)]
 
 
 def _pow_cr(x: float, y: float) -> float:
@@ -538,73 +411,3 @@ def threshold_backward(
     """``threshold_backward`` (``ReluBackward0`` passes the result): ``y <= t ? 0 : grad``."""
     t = f32(threshold)
     return [0.0 if y <= t else g for g, y in zip(grad, result)]
-
-
-# Sleef's logf_u10 (sleefsimdsp.c, xlogf_u1, AVX2 build), in double-float (pairs of float32).
-
-
-def _fms(a: float, b: float, c: float) -> float:
-    """``a * b - c`` with one rounding (vfmapn, ``_mm256_fmsub_ps``)."""
-    return fma32(a, b, -c)
-
-
-def _fnma(a: float, b: float, c: float) -> float:
-    """``c - a * b`` with one rounding (vfmanp, ``_mm256_fnmadd_ps``)."""
-    return fma32(-a, b, c)
-
-
-def _df_add2(x: float, y: float) -> tuple[float, float]:
-    s = f32(x + y)
-    v = f32(s - x)
-    return s, f32(f32(x - f32(s - v)) + f32(y - v))
-
-
-def _df_div(nx: float, ny: float, dx: float, dy: float) -> tuple[float, float]:
-    t = f32(1.0 / dx)
-    s = f32(nx * t)
-    u = _fms(t, nx, s)
-    v = _fnma(dy, t, _fnma(dx, t, 1.0))
-    return s, fma32(s, v, fma32(ny, t, u))
-
-
-_LN2_HI = f32(0.69314718246459960938)
-_LN2_LO = f32(-1.904654323148236017e-09)
-_LOG_POLY = round32([0.3027294874, 0.3996108174, 0.6666694880])
-
-
-def logf_sleef(d: float) -> float:
-    """Sleef's ``logf8_u10`` (``Vectorized<float>::log`` on AVX2): ``d = m * 2**e`` with m in
-    [0.75, 1.5), ``x = (m - 1) / (m + 1)`` as a float32 pair, ``e * ln 2 + 2x + x**3 * P(x**2)``
-    summed in pairs, rounded once at the end."""
-    if d != d or d < 0.0:
-        return _NAN
-    if d == 0.0:
-        return -_INF
-    if d == _INF:
-        return _INF
-    tiny = d < 2.0**-126
-    if tiny:
-        d = f32(d * 2.0**64)
-    e = math.frexp(f32(d * f32(1.0 / 0.75)))[1] - 1  # vilogb2k: the float's biased exponent
-    m = d * 2.0**-e  # vldexp3: exact
-    if tiny:
-        e -= 64
-    fe = float(e)
-    sx = f32(_LN2_HI * fe)  # dfmul(ln2 pair, e)
-    sy = fma32(_LN2_LO, fe, _fms(_LN2_HI, fe, sx))
-    nx, ny = _df_add2(-1.0, m)
-    dx, dy = _df_add2(1.0, m)
-    xx, xy = _df_div(nx, ny, dx, dy)
-    x2 = f32(xx * xx)
-    t = _LOG_POLY[0]
-    for c in _LOG_POLY[1:]:
-        t = fma32(t, x2, c)
-    # dfadd(s, dfscale(x, 2)) then dfadd(s, x2 * x * t)
-    ax, ay = 2.0 * xx, 2.0 * xy
-    s = f32(sx + ax)
-    sy = f32(f32(f32(f32(sx - s) + ax) + sy) + ay)
-    sx = s
-    w = f32(f32(x2 * xx) * t)
-    s = f32(sx + w)
-    sy = f32(f32(f32(sx - s) + w) + sy)
-    return f32(s + sy)

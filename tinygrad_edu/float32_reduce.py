@@ -25,7 +25,8 @@ import math
 from array import array
 from collections.abc import Callable, Sequence
 
-from .float32_pointwise import VECTOR_WIDTH, expf_sleef, f32, fma32, logf_sleef, round32
+from .float32_libm import exp_sleef, f32, fma32, fma32_list, logf_sleef, round32
+from .float32_pointwise import VECTOR_WIDTH
 
 __all__ = [
     "accumulate",
@@ -134,7 +135,7 @@ def _inner_sum(xs: Sequence[float]) -> float:
     return f32(0.0 + final)  # the output was filled with 0 and the result added to it
 
 
-def sum(xs: Sequence[float]) -> float:  # noqa: A001 - PyTorch's name
+def sum(xs: Sequence[float]) -> float:
     """``torch.sum`` of all elements (any shape: the contiguous element list), ``cascade_sum``."""
     return _inner_sum(xs)
 
@@ -212,14 +213,14 @@ def reduce_all(op: Callable[[float, float], float], xs: Sequence[float]) -> floa
     return acc[0]
 
 
-def max(xs: Sequence[float]) -> float:  # noqa: A001 - PyTorch's name
+def max(xs: Sequence[float]) -> float:
     """``t.max()``: ``reduce_all`` with ``vec::maximum`` (nan if any is nan)."""
     if not xs:
         raise ValueError("max of an empty list")
     return reduce_all(_maximum, xs)
 
 
-def min(xs: Sequence[float]) -> float:  # noqa: A001 - PyTorch's name
+def min(xs: Sequence[float]) -> float:
     """``t.min()``: ``reduce_all`` with ``vec::minimum``."""
     if not xs:
         raise ValueError("min of an empty list")
@@ -351,7 +352,7 @@ def softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
     for i in range(m):
         row = xs[i * n : (i + 1) * n]
         top = reduce_all(_maximum, row)
-        e = [expf_sleef(f32(x - top)) for x in row]
+        e = exp_sleef(round32([x - top for x in row]))
         inv = f32(1.0 / reduce_all(_add, e))
         out += round32([v * inv for v in e])
     return out
@@ -373,7 +374,7 @@ def log_softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
         row = xs[i * n : (i + 1) * n]
         top = reduce_all(_maximum, row)
         shifted = round32([x - top for x in row])
-        lse = logf_sleef(reduce_all(_add, [expf_sleef(v) for v in shifted]))
+        lse = logf_sleef(reduce_all(_add, exp_sleef(shifted)))
         out += round32([v - lse for v in shifted])
     return out
 
@@ -499,7 +500,7 @@ def log_softmax_backward(
     for i in range(m):
         g, y = grad[i * n : (i + 1) * n], out[i * n : (i + 1) * n]
         s = reduce_all(_add, g)
-        res += [fma32(-expf_sleef(q), s, p) for p, q in zip(g, y)]
+        res += fma32_list([-v for v in exp_sleef(y)], s, g)
     return res
 
 
