@@ -119,7 +119,8 @@ KERNELS: dict[str, Kernel] = {
     "cos": (("u",), pw.cos, lambda T, a: _flat(_t(T, a).cos()), False),
     "sqrt": (("p",), pw.sqrt, lambda T, a: _flat(_t(T, a).sqrt()), False),
     "expm1": (("u",), pw.expm1, lambda T, a: _flat(_t(T, a).expm1()), False),
-    "log1p": (("p",), pw.log1p, lambda T, a: _flat(_t(T, a).log1p()), False),
+    "log1p": (("p",), pw.log1p, lambda T, a: _flat(_t(T, a).log1p()), True),
+    "log1p_special": (("s",), pw.log1p, lambda T, a: _flat(_t(T, a).log1p()), True),
     # reductions
     "sum": (("x",), lambda a: [rd.sum(a)], lambda T, a: [_t(T, a).sum().item()], True),
     "sum_smooth": (("u",), lambda a: [rd.sum(a)], lambda T, a: [_t(T, a).sum().item()], True),
@@ -210,6 +211,31 @@ KERNELS: dict[str, Kernel] = {
         lambda a, b: rd.mm(a + b, b + a, 2, len(a), 2),
         lambda T, a, b: _flat(_t(T, a + b).reshape(2, -1) @ _t(T, b + a).reshape(-1, 2)),
         True,
+    ),
+    "mm_wide": (
+        ("u", "y"),
+        lambda a, b: rd.mm((a + b) * 2, (a + b) * 8, 4, len(a), 16),
+        lambda T, a, b: _flat(
+            _t(T, (a + b) * 2).reshape(4, -1) @ _t(T, (a + b) * 8).reshape(-1, 16)
+        ),
+        False,
+    ),
+    "linear": (
+        ("u", "y", "x"),
+        lambda a, b, c: rd.addmm(
+            c[:3],
+            a + b,
+            [((a + b) * 3)[j * len(a) * 2 + i] for i in range(2 * len(a)) for j in range(3)],
+            1,
+            2 * len(a),
+            3,
+        ),
+        lambda T, a, b, c: _flat(
+            T.nn.functional.linear(
+                _t(T, a + b).reshape(1, -1), _t(T, (a + b) * 3).reshape(3, -1), _t(T, c[:3])
+            )
+        ),
+        False,
     ),
     "mse_loss": (
         ("u", "y"),
@@ -430,11 +456,19 @@ def derive(torch, sets: dict[str, list[float]]) -> dict[str, list[float]]:
 # Inexact kernels: how far from PyTorch's bits they may be (ulp) and the least share of results
 # that must still be bit for bit. MKL's BLAS orders are only partly reproduced, so under
 # cancellation its results and ours are further apart than 1 ulp of the (small) result.
-ULPS = {"dot": 64, "mv": 64}
-MIN_SHARE = {"sqrt": 0.8, "sqrt_0d": 0.8, "pow0.5": 0.8, "dot": 0.5, "mv": 0.4}
+ULPS = {"dot": 64, "mv": 64, "linear": 64, "mm_wide": 1024}
+MIN_SHARE = {
+    "sqrt": 0.8,
+    "sqrt_0d": 0.8,
+    "pow0.5": 0.8,
+    "dot": 0.5,
+    "mv": 0.4,
+    "linear": 0.3,
+    "mm_wide": 0.9,
+}
 
 # cases whose inputs are too short for the kernel
-MIN_SIZE = {"var": 2, "std": 2, "var_rows": 2, "mm_grad": 4}
+MIN_SIZE = {"var": 2, "std": 2, "var_rows": 2, "mm_grad": 4, "linear": 3}
 # The largest size stored is 1000, except for the kernels whose order of operations changes
 # with the size (the cascade sum's levels, the vector lanes), which go to 10000.
 BIG = {

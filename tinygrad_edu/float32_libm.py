@@ -23,6 +23,7 @@ __all__ = [
     "f32",
     "fma32",
     "fma32_list",
+    "log1pf_sleef",
     "logf_sleef",
     "round32",
 ]
@@ -252,6 +253,47 @@ def logf_sleef(d: float) -> float:
     sy = f32(f32(f32(f32(sx - s) + ax) + sy) + ay)
     sx = s
     w = f32(f32(x2 * xx) * t)
+    s = f32(sx + w)
+    sy = f32(f32(f32(sx - s) + w) + sy)
+    return f32(s + sy)
+
+
+def log1pf_sleef(d: float) -> float:
+    """Sleef's ``log1pf8_u10`` (``Vectorized<float>::log1p`` on AVX2): as ``logf_sleef`` on
+    ``1 + d`` but with ``m = d * 2**-e + (2**-e - 1)`` by FMA, so small d keep their bits."""
+    if d != d or d < -1.0:
+        return _NAN
+    if d == -1.0:
+        return -_INF
+    if d == _INF:
+        return _INF
+    if d == 0.0:
+        return d  # keeps -0.0
+    dp1 = f32(d + 1.0)
+    tiny = dp1 < 2.0**-126
+    if tiny:
+        dp1 = f32(dp1 * 2.0**64)
+    scaled = f32(dp1 * f32(1.0 / 0.75))
+    e = 128 if scaled == _INF else math.frexp(scaled)[1] - 1  # vilogb2k reads the exponent bits
+    t = 2.0**-e
+    m = fma32(d, t, f32(t - 1.0))
+    if tiny:
+        e -= 64
+    fe = float(e)
+    sx = f32(_LN2_HI * fe)
+    sy = fma32(_LN2_LO, fe, _fms(_LN2_HI, fe, sx))
+    ds = f32(2.0 + m)  # dfadd(2, m): |2| >= |m|
+    dt = f32(f32(2.0 - ds) + m)
+    xx, xy = _df_div(m, 0.0, ds, dt)
+    x2 = f32(xx * xx)
+    p = _LOG_POLY[0]
+    for c in _LOG_POLY[1:]:
+        p = fma32(p, x2, c)
+    ax, ay = 2.0 * xx, 2.0 * xy
+    s = f32(sx + ax)
+    sy = f32(f32(f32(f32(sx - s) + ax) + sy) + ay)
+    sx = s
+    w = f32(f32(x2 * xx) * p)
     s = f32(sx + w)
     sy = f32(f32(f32(sx - s) + w) + sy)
     return f32(s + sy)

@@ -30,6 +30,7 @@ from .float32_pointwise import VECTOR_WIDTH
 
 __all__ = [
     "accumulate",
+    "addmm",
     "cross_entropy",
     "cross_entropy_backward",
     "cumsum",
@@ -436,6 +437,15 @@ def mm(a: Sequence[float], b: Sequence[float], m: int, k: int, n: int) -> list[f
         row = a[i * k : (i + 1) * k]
         out += [_chain(row, c, fused) for c in cols]
     return out
+
+
+def addmm(
+    bias: Sequence[float], a: Sequence[float], b: Sequence[float], m: int, k: int, n: int
+) -> list[float]:
+    """``bias + a @ b`` as ``F.linear`` / ``nn.Linear`` run it (``addmm``, MKL ``sgemm`` with
+    beta 1): measured as ``mm`` first, then the bias (one per column) added and rounded."""
+    prods = mm(a, b, m, k, n)
+    return round32([p + bias[j % n] for j, p in enumerate(prods)])
 
 
 def _transpose(xs: Sequence[float], m: int, n: int) -> list[float]:
