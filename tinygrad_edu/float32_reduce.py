@@ -1,0 +1,549 @@
+"""float32 reductions and products as PyTorch 2.13 computes them on the CPU: lists in, floats out.
+
+The order of the additions is what decides the bits of a float32 sum, and PyTorch's is not left
+to right. Each function names the kernel it reproduces; ``tests/test_float32.py`` checks them
+against torch. 2-d inputs are row-major element lists with their shape ``(m, n)``.
+
+* ``sum`` is ``cascade_sum`` (``aten/src/ATen/native/cpu/SumKernel.cpp``), accumulating in
+  float32: the row is read as vectors of 8 (AVX2), split four ways ("ilp"), each lane summed by
+  a four-level cascade whose level width is ``2 ** max(4, ceil(log2(size)) // 4)``; the scalar
+  tail and then the 8 lanes are added to a fresh accumulator. ``mean`` divides that sum by n.
+* ``softmax``, ``log_softmax`` (``SoftMaxKernel.cpp``) reduce with ``vec::reduce_all``: lane-wise
+  over whole vectors, the tail merged into the first lanes, then a shuffle tree.
+* ``max``, ``min``, ``prod`` are the vectorised reductions of ``Reduce.h``/``ReduceAllOpsKernel``.
+* ``cumsum``, ``var``, ``std`` accumulate in double and round once at the end.
+* ``dot``, ``mv``, ``mm`` go to MKL (``sdot``, ``sgemv``, ``sgemm``), whose order depends on the
+  CPU and the size; the orders here were measured on this AVX2 machine (see each function).
+
+PyTorch splits reductions of more than 32768 elements between threads; these assume one.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from array import array
+from collections.abc import Callable, Sequence
+
+from .float32_libm import exp_sleef, f32, fma32, fma32_list, logf_sleef, round32
+from .float32_pointwise import VECTOR_WIDTH
+
+__all__ = [
+    "accumulate",
+    "addmm",
+    "cross_entropy",
+    "cross_entropy_backward",
+    "cumsum",
+    "dot",
+    "log_softmax",
+    "log_softmax_backward",
+    "logsumexp",
+    "max",
+    "mean",
+    "mean_backward",
+    "mean_dim",
+    "min",
+    "mm",
+    "mm_backward",
+    "mse_loss",
+    "mse_loss_backward",
+    "mv",
+    "norm",
+    "prod",
+    "reduce_all",
+    "softmax",
+    "softmax_backward",
+    "std",
+    "sum",
+    "sum_backward",
+    "sum_dim",
+    "var",
+    "var_dim",
+]
+
+W = VECTOR_WIDTH
+_NAN = math.nan
+
+
+def _ceil_log2(x: int) -> int:
+    """ATen's ``utils::CeilLog2``: 1 for x <= 2."""
+    return 1 if x <= 2 else (x - 1).bit_length()
+
+
+def _cascade(seq: Sequence[float]) -> float:
+    """One row of ``multi_row_sum``: four accumulator levels, the lower flushed into the next
+    every ``level_step`` elements, then the levels added together."""
+    size = len(seq)
+    power = builtins.max(4, _ceil_log2(size) // 4)
+    step = 1 << power
+    mask = step - 1
+    buf = array("f", [0.0])
+    acc = [0.0, 0.0, 0.0, 0.0]
+    i = 0
+    while i + step <= size:
+        a = acc[0]
+        for x in seq[i : i + step]:
+            buf[0] = a + x
+            a = buf[0]
+        i += step
+        acc[0] = a
+        for j in range(1, 4):
+            buf[0] = acc[j] + acc[j - 1]
+            acc[j] = buf[0]
+            acc[j - 1] = 0.0
+            if i & (mask << (j * power)):
+                break
+    a = acc[0]
+    for x in seq[i:]:
+        buf[0] = a + x
+        a = buf[0]
+    for j in range(1, 4):
+        buf[0] = a + acc[j]
+        a = buf[0]
+    return a
+
+
+def _row_sum(seq: Sequence[float]) -> float:
+    """``row_sum``: the row as (-1, 4), a cascade per column, leftovers and columns into the
+    first. The same on scalars and on each lane of vectors."""
+    size = len(seq)
+    ilp = size // 4
+    parts = [_cascade(seq[k : 4 * ilp : 4]) for k in range(4)]
+    a = parts[0]
+    for x in [*seq[4 * ilp :], *parts[1:]]:
+        a = f32(a + x)
+    return a
+
+
+def _inner_sum(xs: Sequence[float]) -> float:
+    """``vectorized_inner_sum`` for a contiguous row of at least W elements, else ``row_sum``."""
+    n = len(xs)
+    if n < W:
+        return f32(0.0 + _row_sum(xs))
+    nvec = n // W
+    ilp = nvec // 4
+    lanes = []
+    for lane in range(W):
+        col = xs[lane : nvec * W : W]  # lane `lane` of every whole vector
+        parts = [_cascade(col[k : 4 * ilp : 4]) for k in range(4)]
+        a = parts[0]
+        for x in [*col[4 * ilp :], *parts[1:]]:
+            a = f32(a + x)
+        lanes.append(a)
+    final = 0.0
+    for x in [*xs[nvec * W :], *lanes]:
+        final = f32(final + x)
+    return f32(0.0 + final)  # the output was filled with 0 and the result added to it
+
+
+def sum(xs: Sequence[float]) -> float:
+    """``torch.sum`` of all elements (any shape: the contiguous element list), ``cascade_sum``."""
+    return _inner_sum(xs)
+
+
+def sum_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
+    """``t.sum(dim)`` of a 2-d ``(m, n)`` tensor. ``dim=1`` sums each contiguous row as ``sum``.
+    ``dim=0`` is ``vectorized_outer_sum``: columns in blocks of 32 take the plain cascade (four
+    vectors side by side), later columns ``row_sum`` (n >= 8); with n < 8 ``scalar_outer_sum``
+    gives blocks of four columns the cascade and the rest ``row_sum``."""
+    m, n = shape
+    if dim in (1, -1):
+        return [_inner_sum(xs[i * n : (i + 1) * n]) for i in range(m)]
+    if n == 1:
+        return [_inner_sum(xs)]
+    if m == 1:
+        return [f32(0.0 + x) for x in xs]
+    block = 4 * W if n >= W else 4
+    plain = n - n % block
+    out = []
+    for j in range(n):
+        col = xs[j::n]
+        out.append(f32(0.0 + (_cascade(col) if j < plain else _row_sum(col))))
+    return out
+
+
+def mean(xs: Sequence[float]) -> float:
+    """``torch.mean``: on CPU ``sum(...).div_(numel)``, the float32 sum divided by float32 n."""
+    if not xs:
+        return _NAN
+    return f32(sum(xs) / f32(len(xs)))
+
+
+def mean_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
+    """``t.mean(dim)`` of a 2-d tensor: ``sum_dim`` divided by the reduced size."""
+    k = f32(shape[0] if dim == 0 else shape[1])
+    return [f32(s / k) if k else _NAN for s in sum_dim(xs, shape, dim)]
+
+
+def _maximum(a: float, b: float) -> float:
+    """``vec::maximum``: ``_mm256_max_ps`` (b unless a > b, so ties of zeros give b), nan wins."""
+    if a != a or b != b:
+        return _NAN
+    return a if a > b else b
+
+
+def _minimum(a: float, b: float) -> float:
+    if a != a or b != b:
+        return _NAN
+    return a if a < b else b
+
+
+def _add(a: float, b: float) -> float:
+    return f32(a + b)
+
+
+def reduce_all(op: Callable[[float, float], float], xs: Sequence[float]) -> float:
+    """``vec::reduce_all`` (``functional_base.h``): fewer than 8 elements fold left to right;
+    else 8 lanes fold over whole vectors, the tail into the first lanes, then the AVX2 tree
+    ``lane i op lane i^4``, ``i^2``, ``i^1``."""
+    n = len(xs)
+    if n < W:
+        a = xs[0]
+        for x in xs[1:]:
+            a = op(a, x)
+        return a
+    acc = list(xs[:W])
+    d = W
+    while d + W <= n:
+        acc = [op(a, x) for a, x in zip(acc, xs[d : d + W])]
+        d += W
+    for lane, x in enumerate(xs[d:]):
+        acc[lane] = op(acc[lane], x)
+    for shift in (4, 2, 1):
+        acc = [op(acc[i], acc[i ^ shift]) for i in range(W)]
+    return acc[0]
+
+
+def max(xs: Sequence[float]) -> float:
+    """``t.max()``: ``reduce_all`` with ``vec::maximum`` (nan if any is nan)."""
+    if not xs:
+        raise ValueError("max of an empty list")
+    return reduce_all(_maximum, xs)
+
+
+def min(xs: Sequence[float]) -> float:
+    """``t.min()``: ``reduce_all`` with ``vec::minimum``."""
+    if not xs:
+        raise ValueError("min of an empty list")
+    return reduce_all(_minimum, xs)
+
+
+def prod(xs: Sequence[float]) -> float:
+    """``t.prod()``: ``binary_kernel_reduce_vec``: blocks of 4 vectors (32 elements) multiply
+    lane-wise, the four vectors combine as ``(v0 * v1) * (v2 * v3)``, the lanes left to right;
+    the leftover elements then multiply in order."""
+    n = len(xs)
+    block = 4 * W
+    count = n // block
+    out = 1.0
+    if count:
+        acc = list(xs[:block])
+        for i in range(1, count):
+            acc = [f32(a * x) for a, x in zip(acc, xs[i * block : (i + 1) * block])]
+        v = [f32(f32(acc[k] * acc[k + W]) * f32(acc[k + 2 * W] * acc[k + 3 * W])) for k in range(W)]
+        b = v[0]
+        for x in v[1:]:
+            b = f32(b * x)
+        out = f32(out * b)
+    for x in xs[count * block :]:
+        out = f32(out * x)
+    return out
+
+
+def cumsum(xs: Sequence[float]) -> list[float]:
+    """``cumsum``: ``cpu_cum_base_kernel`` accumulates in double (``acc_type<float, false>``) and
+    rounds each output to float32."""
+    out = []
+    acc = 0.0
+    for x in xs:
+        acc += x
+        out.append(acc)
+    return round32(out)
+
+
+def var(xs: Sequence[float], correction: float = 1.0) -> float:
+    """``t.var()`` over all elements: ``std_var_all_cpu``: the float32 ``mean`` as a double, the
+    squared deviations summed in double in order, divided by ``n - correction``, then rounded."""
+    return f32(_var_all(xs, correction))
+
+
+def std(xs: Sequence[float], correction: float = 1.0) -> float:
+    """``t.std()``: the square root of ``var``'s double result, then rounded to float32."""
+    v = _var_all(xs, correction)
+    return f32(math.sqrt(v)) if v >= 0.0 else _NAN
+
+
+def _var_all(xs: Sequence[float], correction: float) -> float:
+    n = len(xs)
+    if n == 0:
+        return _NAN
+    mu = mean(xs)
+    acc = 0.0
+    for x in xs:
+        dx = x - mu
+        acc += dx * dx
+    div = n - correction
+    if div <= 0.0:
+        return math.inf if acc > 0 else _NAN
+    return acc / div
+
+
+def var_dim(
+    xs: Sequence[float],
+    shape: tuple[int, int],
+    dim: int,
+    correction: float = 1.0,
+    take_sqrt: bool = False,
+) -> list[float]:
+    """``t.var(dim)`` / ``t.std(dim)`` of a 2-d tensor: ``WelfordOps`` in double along each
+    reduced line, in order; the result rounded to float32."""
+    m, n = shape
+    lines = (
+        [xs[i * n : (i + 1) * n] for i in range(m)]
+        if dim in (1, -1)
+        else [xs[j::n] for j in range(n)]
+    )
+    out = []
+    for line in lines:
+        mu = m2 = 0.0
+        for k, x in enumerate(line, 1):
+            delta = x - mu
+            mu += delta / k
+            m2 += delta * (x - mu)
+        div = len(line) - correction
+        v = m2 / div if div > 0 else (math.inf if m2 > 0 else _NAN)
+        out.append(f32(math.sqrt(v) if take_sqrt else v))
+    return out
+
+
+def norm(xs: Sequence[float]) -> float:
+    """``t.norm()`` (p = 2). Measured against torch, two regimes: from 8 elements on, 8 lanes
+    accumulate ``acc + x * x`` (product rounded, then the sum) over whole vectors, the lanes are
+    added left to right and the tail adds ``x * x`` the same way (``norm_two_reduce_step`` of
+    the vectorised last-dim path); below 8, four accumulators take ``x[4i + k]`` by FMA, are
+    added left to right, and the leftovers follow by FMA. Then ``sqrt``, rounded."""
+    n = len(xs)
+    if n < W:
+        q = n // 4
+        acc = [0.0] * 4
+        for i in range(q):
+            acc = [fma32(x, x, a) for a, x in zip(acc, xs[4 * i : 4 * i + 4])]
+        b = acc[0]
+        for a in acc[1:]:
+            b = f32(b + a)
+        for x in xs[4 * q :]:
+            b = fma32(x, x, b)
+    else:
+        nv = n - n % W
+        acc = [0.0] * W
+        for i in range(0, nv, W):
+            acc = round32([a + f32(x * x) for a, x in zip(acc, xs[i : i + W])])
+        b = acc[0]
+        for a in [*acc[1:], *round32([x * x for x in xs[nv:]])]:
+            b = f32(b + a)
+    return f32(math.sqrt(b)) if b == b else b
+
+
+def softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
+    """``softmax`` along the last dim (``_vec_softmax_lastdim``), per row: ``m = reduce_all(max)``,
+    ``e = exp(x - m)`` with Sleef's expf on every element, ``s = reduce_all(+, e)``, then
+    ``e * (1 / s)``."""
+    m, n = shape
+    out: list[float] = []
+    for i in range(m):
+        row = xs[i * n : (i + 1) * n]
+        top = reduce_all(_maximum, row)
+        e = exp_sleef(round32([x - top for x in row]))
+        inv = f32(1.0 / reduce_all(_add, e))
+        out += round32([v * inv for v in e])
+    return out
+
+
+def _log32(x: float) -> float:
+    if x != x or x == math.inf:
+        return x
+    return f32(math.log(x)) if x > 0.0 else (-math.inf if x == 0.0 else _NAN)
+
+
+def log_softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
+    """``log_softmax`` along the last dim (``_vec_log_softmax_lastdim``), per row:
+    ``m = reduce_all(max)``, ``s = reduce_all(+, exp(x - m))`` (Sleef expf), ``l = log(s)``
+    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``."""
+    m, n = shape
+    out: list[float] = []
+    for i in range(m):
+        row = xs[i * n : (i + 1) * n]
+        top = reduce_all(_maximum, row)
+        shifted = round32([x - top for x in row])
+        lse = logf_sleef(reduce_all(_add, exp_sleef(shifted)))
+        out += round32([v - lse for v in shifted])
+    return out
+
+
+def logsumexp(xs: Sequence[float]) -> float:
+    """``torch.logsumexp`` over all elements: ``m = amax`` (0 if infinite), ``sum(exp(x - m))``
+    with the cascade sum and MKL's exp, ``log`` (correctly rounded here), ``+ m``."""
+    top = max(xs) if xs else -math.inf
+    if top in (math.inf, -math.inf):
+        top = 0.0
+    e = [f32(math.exp(v)) if v < 89.0 else math.inf for v in round32([x - top for x in xs])]
+    return f32(_log32(sum(e)) + top)
+
+
+def dot(a: Sequence[float], b: Sequence[float]) -> float:
+    """``torch.dot`` (MKL ``sdot``). Measured (probes with +-2**24 and ones, then random data):
+    products rounded to float32 (no FMA), 16 accumulators taking element i at i % 16 in blocks
+    of 16, then whole blocks of 4 and the last 1-3 elements into the first accumulators; the
+    four groups of four added in order, then lanes 0+2 and 1+3, then those two. Equal to MKL's
+    bits for most lengths; with 2 or 3 left over MKL does something else (within a few ulp)."""
+    n = len(a)
+    acc = [0.0] * 16
+    prods = round32([x * y for x, y in zip(a, b)])
+    whole = n - n % 16
+    for i in range(0, whole, 16):
+        acc = round32([p + q for p, q in zip(acc, prods[i : i + 16])])
+    for k, p in enumerate(prods[whole : whole + (n - whole) // 4 * 4]):
+        acc[k] = f32(acc[k] + p)
+    for k, p in enumerate(prods[whole + (n - whole) // 4 * 4 :]):
+        acc[k] = f32(acc[k] + p)
+    lanes = acc[0:4]
+    for g in range(1, 4):
+        lanes = round32([p + q for p, q in zip(lanes, acc[4 * g : 4 * g + 4])])
+    return f32(f32(lanes[0] + lanes[2]) + f32(lanes[1] + lanes[3]))
+
+
+def _chain(a: Sequence[float], b: Sequence[float], fused: bool) -> float:
+    s = 0.0
+    for x, y in zip(a, b):
+        s = fma32(x, y, s) if fused else f32(s + f32(x * y))
+    return s
+
+
+def mv(a: Sequence[float], shape: tuple[int, int], x: Sequence[float]) -> list[float]:
+    """``torch.mv`` of ``(m, n)`` by n (MKL ``sgemv``): here each row as a rounded-product chain
+    along the row; MKL's order is its own (within a few ulp)."""
+    m, n = shape
+    return [_chain(a[i * n : (i + 1) * n], x, False) for i in range(m)]
+
+
+def mm(a: Sequence[float], b: Sequence[float], m: int, k: int, n: int) -> list[float]:
+    """``a @ b`` of ``(m, k)`` by ``(k, n)`` (MKL ``sgemm``). Measured on this AVX2 machine: each
+    element is a chain along k from 0; with m >= 4 and n >= 16 MKL's kernel fuses each step
+    (``c = fma(a, b, c)``), for smaller shapes it rounds each product before adding it."""
+    fused = m >= 4 and n >= 16
+    cols = [b[j::n] for j in range(n)]
+    out = []
+    for i in range(m):
+        row = a[i * k : (i + 1) * k]
+        out += [_chain(row, c, fused) for c in cols]
+    return out
+
+
+def addmm(
+    bias: Sequence[float], a: Sequence[float], b: Sequence[float], m: int, k: int, n: int
+) -> list[float]:
+    """``bias + a @ b`` as ``F.linear`` / ``nn.Linear`` run it (``addmm``, MKL ``sgemm`` with
+    beta 1): measured as ``mm`` first, then the bias (one per column) added and rounded."""
+    prods = mm(a, b, m, k, n)
+    return round32([p + bias[j % n] for j, p in enumerate(prods)])
+
+
+def _transpose(xs: Sequence[float], m: int, n: int) -> list[float]:
+    return [xs[i * n + j] for j in range(n) for i in range(m)]
+
+
+def mm_backward(
+    grad: Sequence[float], a: Sequence[float], b: Sequence[float], m: int, k: int, n: int
+) -> tuple[list[float], list[float]]:
+    """``MmBackward0``: ``grad @ b.T`` (m, k) and ``a.T @ grad`` (k, n), products as ``mm``."""
+    return mm(grad, _transpose(b, k, n), m, n, k), mm(_transpose(a, m, k), grad, k, m, n)
+
+
+def sum_backward(grad: float, n: int) -> list[float]:
+    """``SumBackward0``: the upstream grad expanded to every element (no arithmetic)."""
+    return [grad] * n
+
+
+def mean_backward(grad: float, n: int) -> list[float]:
+    """``MeanBackward0``: ``grad.expand(...) / n``, one float32 division."""
+    return [f32(grad / f32(n))] * n
+
+
+def accumulate(g1: Sequence[float], g2: Sequence[float]) -> list[float]:
+    """Gradients of a tensor used twice add up in float32, in the order backward reaches them."""
+    return round32([x + y for x, y in zip(g1, g2)])
+
+
+def mse_loss(a: Sequence[float], b: Sequence[float]) -> float:
+    """``mse_loss`` (mean): ``d = a - b``, ``d * d`` per element, then ``mean`` of those."""
+    d = round32([x - y for x, y in zip(a, b)])
+    return mean(round32([x * x for x in d]))
+
+
+def mse_loss_backward(grad: float, a: Sequence[float], b: Sequence[float]) -> list[float]:
+    """``mse_loss_backward`` (mean): ``norm = float(2 / n)``, then ``(norm * (a - b)) * grad``."""
+    c = f32(2.0 / len(a))
+    return [f32(f32(c * f32(x - y)) * grad) for x, y in zip(a, b)]
+
+
+def softmax_backward(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+) -> list[float]:
+    """``_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad * y)`` with the products
+    rounded, then ``(grad - s) * y``."""
+    m, n = shape
+    res: list[float] = []
+    for i in range(m):
+        g, y = grad[i * n : (i + 1) * n], out[i * n : (i + 1) * n]
+        s = reduce_all(_add, round32([p * q for p, q in zip(g, y)]))
+        res += round32([f32(p - s) * q for p, q in zip(g, y)])
+    return res
+
+
+def log_softmax_backward(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+) -> list[float]:
+    """``_log_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad)``, then
+    ``grad - exp(y) * s`` with Sleef's expf and the multiply-subtract fused into one FMA."""
+    m, n = shape
+    res: list[float] = []
+    for i in range(m):
+        g, y = grad[i * n : (i + 1) * n], out[i * n : (i + 1) * n]
+        s = reduce_all(_add, g)
+        res += fma32_list([-v for v in exp_sleef(y)], s, g)
+    return res
+
+
+def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``, whose CPU frame sums
+    ``-logp[b, target[b]]`` with its own 8-level cascade and divides by the batch size."""
+    m, n = shape
+    logp = log_softmax(logits, shape)
+    levels = 8
+    power = builtins.max(4, _ceil_log2(m) // levels)
+    mask = (1 << power) - 1
+    parts = [0.0] * levels
+    for b in range(m):
+        parts[0] = f32(parts[0] - logp[b * n + target[b]])
+        for j in range(levels - 1):
+            if b & (mask << (j * power)):
+                break
+            parts[j + 1] = f32(parts[j + 1] + parts[j])
+            parts[j] = 0.0
+    total = 0.0
+    for p in parts:
+        total = f32(total + p)
+    return f32(total / f32(m))
+
+
+def cross_entropy_backward(
+    grad: float, logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]
+) -> list[float]:
+    """The gradient of ``cross_entropy`` (mean) for the logits: ``nll_loss_backward`` puts
+    ``-(grad / m)`` at each target, then ``log_softmax_backward`` with the saved output."""
+    m, n = shape
+    g = [0.0] * (m * n)
+    v = -f32(grad / f32(m))
+    for b in range(m):
+        g[b * n + target[b]] = v
+    return log_softmax_backward(g, log_softmax(logits, shape), shape)
