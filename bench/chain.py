@@ -91,6 +91,9 @@ def row(name: str, fwd: float, bwd: float, nodes: int, mem: float | None) -> str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max", type=int, default=1_000_000, help="largest chain, in ops")
+    parser.add_argument(
+        "--micrograd-max", type=int, default=100_000, help="largest chain micrograd runs"
+    )
     args = parser.parse_args()
     try:
         from micrograd.engine import Value as mg_value  # noqa: N813
@@ -106,15 +109,15 @@ def main() -> None:
         f_fwd, f_bwd, f_grad = floats(steps)
         fwd, bwd, grad = timed(Value, steps)
         assert abs(grad - f_grad) <= 1e-9 * abs(f_grad), (grad, f_grad)
-        mem = bytes_per_node(Value, steps) if n <= 100_000 else None
+        mem = bytes_per_node(Value, steps) if n <= 1_000_000 else None
         print(row("tinygrad_edu", fwd, bwd, n, mem))
-        if mg_value is not None and n <= 100_000:
+        if mg_value is not None and n <= args.micrograd_max:
             try:
                 timed(mg_value, steps)
             except RecursionError:
                 print("  micrograd     RecursionError at the default limit; timed with it raised:")
             m_fwd, m_bwd, _ = deep(timed, mg_value, steps)
-            m_mem = bytes_per_node(mg_value, steps)
+            m_mem = deep(bytes_per_node, mg_value, steps) if n <= 100_000 else None
             print(row("micrograd", m_fwd, m_bwd, n, m_mem))
             print(f"  {'':<14}{m_fwd / fwd:8.1f}x   {m_bwd / bwd:8.1f}x   (micrograd / ours)")
         print(row("plain floats", f_fwd, f_bwd, n, None))

@@ -17,13 +17,13 @@ import math
 import struct
 from array import array
 
+from tinygrad_edu.float32_libm import f32 as _libm_f32
+
 _F = struct.Struct("<f")
 _I = struct.Struct("<I")
 
 
-def f32(x: float) -> float:
-    """Round a double to the nearest float32 (ties to even), returned as a Python float."""
-    return _F.unpack(_F.pack(x))[0]
+f32 = _libm_f32  # one rounding rule for the whole package (float32_libm)
 
 
 def bits(x: float) -> int:

@@ -146,10 +146,14 @@ def fma(a: float, b: float, c: float) -> float:
     5.551115123125783e-17
     """
     p = a * b
-    if not (math.isfinite(p) and math.isfinite(c)) or not 1e-280 < abs(a) < 1e280:
-        return p + c if a and b else c + p  # edges: no extra precision to keep
-    if not 1e-280 < abs(b) < 1e280:
-        return p + c
+    if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
+        return p + c  # inf and nan: nothing to round
+    if not (1e-280 < abs(a) < 1e280 and 1e-280 < abs(b) < 1e280 and math.isfinite(p)):
+        # where Dekker's split would lose bits: exact rationals (int / int rounds correctly)
+        na, da = a.as_integer_ratio()
+        nb, db = b.as_integer_ratio()
+        nc, dc = c.as_integer_ratio()
+        return (na * nb * dc + nc * da * db) / (da * db * dc) if na * nb or nc else p + c
     ah, al = _split(a)
     bh, bl = _split(b)
     err = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a*b == p + err exactly (Dekker)

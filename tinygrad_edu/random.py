@@ -65,6 +65,7 @@ from itertools import accumulate
 
 from tinygrad_edu import mt19937
 from tinygrad_edu.float32_math import f32, fma_f32, log_ps_list, round_f32, sincos_ps_list
+from tinygrad_edu.fmath import fma
 from tinygrad_edu.mt19937 import Generator
 
 FLOAT_DTYPES = ("float32", "float64")
@@ -91,15 +92,7 @@ def _check_float(dtype: str) -> None:
         raise ValueError(f"expected a floating dtype (float32 or float64), got {dtype!r}")
 
 
-def fma64(a: float, b: float, c: float) -> float:
-    """Double ``a * b + c`` rounded once, as the FMA GCC emits for PyTorch's kernels."""
-    if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
-        return a * b + c
-    na, da = a.as_integer_ratio()
-    nb, db = b.as_integer_ratio()
-    nc, dc = c.as_integer_ratio()
-    # int / int is correctly rounded in CPython, so this is the exact sum rounded once.
-    return (na * nb * dc + nc * da * db) / (da * db * dc)
+fma64 = fma  # double a * b + c rounded once, as the FMA GCC emits for PyTorch's kernels
 
 
 def u24(gen: Generator, n: int) -> list[float]:
