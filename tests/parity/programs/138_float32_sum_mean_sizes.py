@@ -2,7 +2,35 @@
 # in the last digits (see the reduction notes of https://pytorch.org/docs/stable/notes/numerical_accuracy.html)
 import torch
 
-for n in [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 500, 999, 1000]:
+for n in [
+    1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    9,
+    15,
+    16,
+    17,
+    31,
+    32,
+    33,
+    63,
+    64,
+    65,
+    100,
+    127,
+    128,
+    129,
+    255,
+    256,
+    257,
+    500,
+    999,
+    1000,
+]:
     x = torch.sin(torch.arange(n, dtype=torch.float32) * 0.7) * 1.1
     print(n, x.sum().item(), x.mean().item(), (x * x).sum().item())
 x = torch.full((1000,), 0.1)

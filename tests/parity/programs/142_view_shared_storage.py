@@ -15,7 +15,9 @@ print(t)
 tt = t.T
 tt[0, 1] = 7.0
 print(t)
-print(v.data_ptr() == t.data_ptr(), c.data_ptr() == t.data_ptr(), t.clone().data_ptr() == t.data_ptr())
+print(
+    v.data_ptr() == t.data_ptr(), c.data_ptr() == t.data_ptr(), t.clone().data_ptr() == t.data_ptr()
+)
 w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 w.data[1] = 20.0
 print(w)

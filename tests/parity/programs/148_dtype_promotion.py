@@ -26,7 +26,11 @@ for name, r in [
     ("torch.where(b, i, f)", torch.where(b, i, f)),
 ]:
     print(f"{name:40s}", r, r.dtype)
-print(torch.result_type(i, 1.0), torch.result_type(f, d), torch.promote_types(torch.int64, torch.float32))
+print(
+    torch.result_type(i, 1.0),
+    torch.result_type(f, d),
+    torch.promote_types(torch.int64, torch.float32),
+)
 try:
     i.mean()
 except RuntimeError as e:

@@ -2,7 +2,13 @@
 import torch
 
 x = torch.sin(torch.arange(50, dtype=torch.float32)) * 3 + 1
-print(x.mean().item(), x.var().item(), x.std().item(), x.var(unbiased=False).item(), x.std(correction=0).item())
+print(
+    x.mean().item(),
+    x.var().item(),
+    x.std().item(),
+    x.var(unbiased=False).item(),
+    x.std(correction=0).item(),
+)
 M = x[:48].reshape(6, 8)
 print(M.mean(0).tolist())
 print(M.std(1).tolist())

@@ -18,4 +18,6 @@ for name, f in [
         print(name, f())
     except (RuntimeError, IndexError) as e:
         print(name, type(e).__name__, e)
-print(t.view(2, 2, 3).shape, t.view(-1, 6).shape, t.reshape(4, -1).shape, t.view(3, 4).squeeze().shape)
+print(
+    t.view(2, 2, 3).shape, t.view(-1, 6).shape, t.reshape(4, -1).shape, t.view(3, 4).squeeze().shape
+)

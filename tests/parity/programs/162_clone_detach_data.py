@@ -3,7 +3,12 @@
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)
-for name, t in [("clone", x.clone()), ("detach", x.detach()), ("data", x.data), ("detach().clone()", x.detach().clone())]:
+for name, t in [
+    ("clone", x.clone()),
+    ("detach", x.detach()),
+    ("data", x.data),
+    ("detach().clone()", x.detach().clone()),
+]:
     print(f"{name:18s}", t, t.requires_grad, t.is_leaf, t.grad_fn, t.data_ptr() == x.data_ptr())
 c = x.clone()
 (c * 3).sum().backward()

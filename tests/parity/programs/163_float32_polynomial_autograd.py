@@ -1,8 +1,7 @@
-# "Learning PyTorch with Examples", polynomial_autograd: a + b x + c x^2 + d x^3 fit to sin(x),
-# with a fixed start and fewer points/steps (https://pytorch.org/tutorials/beginner/examples_autograd/polynomial_autograd.html)
-import math
-
+# "Learning PyTorch with Examples", polynomial_autograd: a + b x + c x^2 + d x^3 fit to sin(x), with a fixed start and fewer points/steps (https://pytorch.org/tutorials/beginner/examples_autograd/polynomial_autograd.html)
 import torch
+import math
+# ruff: noqa: I001 - torch imported first; student code as written
 
 dtype = torch.float
 device = torch.device("cpu")

@@ -1,7 +1,11 @@
 # log-sum-exp by hand (the d2l softmax section's overflow discussion) against torch.logsumexp
 import torch
 
-for X in [torch.tensor([1.0, 2.0, 3.0]), torch.tensor([100.0, 101.0, 102.0]), torch.tensor([1000.0, 0.0, -1000.0])]:
+for X in [
+    torch.tensor([1.0, 2.0, 3.0]),
+    torch.tensor([100.0, 101.0, 102.0]),
+    torch.tensor([1000.0, 0.0, -1000.0]),
+]:
     naive = torch.log(torch.exp(X).sum())
     m = X.max()
     stable = m + torch.log(torch.exp(X - m).sum())

@@ -4,7 +4,11 @@ import torch
 a = torch.arange(10)
 print(a, a.dtype, a.sum(), a.sum().item(), type(a.sum().item()), a.prod(), a.max(), a.argmax())
 print(a / 3, a // 3, a % 3, a * 2, a - 20, -a, a**2, a.float().mean())
-print(torch.tensor([7, -7]) // 2, torch.tensor([7, -7]) % 3, torch.div(torch.tensor([7, -7]), 2, rounding_mode="trunc"))
+print(
+    torch.tensor([7, -7]) // 2,
+    torch.tensor([7, -7]) % 3,
+    torch.div(torch.tensor([7, -7]), 2, rounding_mode="trunc"),
+)
 try:
     a.mean()
 except RuntimeError as e:
