@@ -125,6 +125,19 @@ XFAIL: dict[str, str] = {
     "238_parameter_repr": "needs torch.manual_seed/randn, nn.Parameter and its repr",
     "239_manual_sgd_vs_optim": "needs torch.manual_seed/randn, nn.Sigmoid, F.mse_loss",
     "240_one_hot_manual_softmax_grad": "needs torch.nn.functional (cross_entropy, one_hot), manual_seed/randn, allclose",
+    "241_ex_polynomial_tensor": "needs torch.manual_seed/randn/linspace, torch.device",
+    "242_blitz_old_autograd_vjp": "needs torch.manual_seed/randn, Tensor.norm/eq/all, 2-D tensors",
+    "243_tut_quickstart": "needs torch.utils.data, torch.manual_seed/rand/randint, nn.Flatten, nn.CrossEntropyLoss",
+    "244_tut_custom_dataset": "needs torch.utils.data.Dataset/DataLoader, torch.Generator, Tensor.scatter_",
+    "245_d2l_data_manipulation": "needs torch.manual_seed/randn, reshape, cat, slice assignment, zeros_like",
+    "246_d2l_linear_algebra": "needs Tensor.reshape/T/cumsum, sum(axis=, keepdims=), torch.mm/mv/norm",
+    "247_d2l_probability": "needs torch.distributions (Multinomial, Normal, Bernoulli), cumsum",
+    "248_d2l_numerical_stability": "needs torch.ones_like, arange with a float step, slices, torch.normal",
+    "249_d2l_layers_modules": "needs torch.nn.functional, nn.LazyLinear, add_module/children, manual_seed/rand",
+    "250_d2l_parameter_management": "needs torch.manual_seed/rand, Module.state_dict, shared layers",
+    "251_d2l_parameter_init": "needs torch.manual_seed/rand, nn.init, Module.apply",
+    "252_d2l_custom_layers": "needs torch.nn.functional, nn.Parameter, torch.manual_seed/rand/randn",
+    "253_hw_normal_equation": "needs torch.linalg (inv, solve, lstsq), torch.cat, manual_seed/randn",
 }
 
 
