@@ -1,0 +1,26 @@
+# Signed zeros in gradients: the grad of A @ v where v holds a zero, relu and mul by negatives
+# (PyTorch prints -0. where IEEE arithmetic gives it)
+import torch
+
+A = torch.tensor([[1.0, -2.0, 3.0], [-4.0, 5.0, -6.0]], requires_grad=True)
+v = torch.tensor([0.0, -1.0, 2.0], requires_grad=True)
+c = torch.tensor([-1.0, 2.0])
+((A @ v) * c).sum().backward()
+print(A.grad)
+print(v.grad)
+x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+(torch.relu(x) * -3).sum().backward()
+print(x.grad)
+x.grad = None
+(x * 0 * -1).sum().backward()
+print(x.grad)
+z = torch.tensor([0.0, -0.0, 1.0], requires_grad=True)
+(z * -2.0).sum().backward()
+print(z.grad, -z, z * -1, torch.tensor(-0.0), torch.tensor([-0.0, 0.0]))
+w = torch.tensor([[0.0, 1.0]], requires_grad=True)
+u = torch.tensor([[-0.0], [-1.0]])
+(w @ u).sum().backward()
+print(w.grad, (w @ u))
+k = torch.tensor(0.0, requires_grad=True)
+(-k).backward()
+print(k.grad, torch.tensor(-0.0).item(), str(torch.tensor(-0.0).item()))

@@ -1,0 +1,15 @@
+# Seeded integers: randint and randperm, as in minibatch shuffling code (https://pytorch.org/docs/stable/generated/torch.randperm.html)
+import torch
+
+torch.manual_seed(0)
+print(torch.randint(0, 10, (5,)))
+print(torch.randint(3, (2, 4)))
+print(torch.randint(-5, 5, (3, 3)))
+print(torch.randperm(8))
+print(torch.randperm(20).tolist())
+print(torch.randint(0, 100, (2,), dtype=torch.float32))
+print(torch.randint_like(torch.zeros(3), 10))
+torch.manual_seed(123)
+idx = torch.randperm(10)
+print(idx, idx.dtype, torch.arange(10.0)[idx])
+print(torch.randint(0, 2, (12,)).tolist())
