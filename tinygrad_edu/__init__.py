@@ -17,11 +17,29 @@ from . import autograd, data, nn, optim, utils
 from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
 from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
-from .factories import arange, ones, zeros
+from .factories import (
+    arange,
+    empty,
+    empty_like,
+    eye,
+    full,
+    full_like,
+    linspace,
+    ones,
+    ones_like,
+    zeros,
+    zeros_like,
+)
 from .functional import TORCH, dot, matmul, mean, sum
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
+from .nn.functional import log_softmax, softmax
+from .reductions import all_ as all
+from .reductions import any_ as any
+from .reductions import argmax, argmin, cat, maximum, minimum, norm, prod, std, var
+from .reductions import max_ as max
+from .reductions import min_ as min
 from .sampling import (
     Generator,
     bernoulli,
@@ -58,35 +76,54 @@ __all__ = [
     "Size",
     "Tensor",
     "Value",
+    "all",
+    "any",
     "arange",
+    "argmax",
+    "argmin",
     "autograd",
     "bernoulli",
     "bool",
+    "cat",
     "data",
     "default_generator",
     "dot",
     "double",
     "dtype",
+    "empty",
+    "empty_like",
     "enable_grad",
+    "eye",
     "float",
     "float32",
     "float64",
+    "full",
+    "full_like",
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",
     "initial_seed",
     "int64",
     "is_grad_enabled",
+    "linspace",
+    "log_softmax",
     "long",
     "manual_seed",
     "matmul",
+    "max",
+    "maximum",
     "mean",
+    "min",
+    "minimum",
     "multinomial",
     "nn",
     "no_grad",
+    "norm",
     "normal",
     "ones",
+    "ones_like",
     "optim",
+    "prod",
     "rand",
     "rand_like",
     "randint",
@@ -98,12 +135,16 @@ __all__ = [
     "set_default_dtype",
     "set_grad_enabled",
     "set_rng_state",
+    "softmax",
     "stack",
+    "std",
     "sum",
     "tensor",
     "utils",
+    "var",
     "vdot",
     "vsum",
     "zeros",
+    "zeros_like",
 ]
 __all__ += sorted(TORCH)

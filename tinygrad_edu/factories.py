@@ -1,4 +1,5 @@
-"""The factories that make a tensor from a size: ``zeros``, ``ones``, ``full``, ``arange``.
+"""The factories that make a tensor from a size: ``zeros``, ``ones``, ``full``, ``arange``,
+``linspace``, ``eye``, ``empty`` and the ``*_like`` forms.
 
 >>> zeros(2, 3).shape, arange(3)
 (torch.Size([2, 3]), tensor([0, 1, 2]))
@@ -12,11 +13,14 @@ import math
 from typing import Any
 
 from .dtype import dtype, get_default_dtype, int64
+from .float32_libm import f32, fma32
+from .fmath import fma
 from .shape import nest, sizes
 from .tensor import Tensor, tensor
 from .tensor_messages import INT_GRAD
 
-__all__ = ["arange", "full", "ones", "zeros"]
+__all__ = ["arange", "empty", "empty_like", "eye", "full", "full_like", "linspace", "ones",
+           "ones_like", "zeros", "zeros_like"]  # fmt: skip
 
 
 def full(
@@ -63,3 +67,59 @@ def arange(
     data = [start + i * step for i in range(n)]
     t = tensor(data, dtype=dt) if data else Tensor.from_values([], (0,), dt)
     return _requiring_grad(t) if requires_grad else t
+
+
+def empty(*size: Any, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    """``torch.empty``: here its memory holds zeros (PyTorch's holds whatever was there)."""
+    return full(size, 0.0, dtype=dtype, requires_grad=requires_grad)
+
+
+def eye(n: int, m: int | None = None, *, dtype: dtype | None = None,
+        requires_grad: bool = False) -> Tensor:  # fmt: skip
+    """The identity matrix, ``n`` by ``m`` (default ``n``)."""
+    m = n if m is None else m
+    t = tensor([[1.0 if i == j else 0.0 for j in range(m)] for i in range(n)], dtype=dtype)
+    return _requiring_grad(t) if requires_grad else t
+
+
+def linspace(start: float, end: float, steps: int, *, dtype: dtype | None = None,
+             requires_grad: bool = False) -> Tensor:  # fmt: skip
+    """``steps`` evenly spaced numbers from ``start`` to ``end``, computed as PyTorch's kernel
+    does: the first half up from ``start``, the second half down from ``end``, each one fused
+    multiply-add in the tensor's dtype (so the ends are exact)."""
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    dt = dtype or get_default_dtype()
+    r = f32 if dt.name == "float32" else float
+    fused = fma32 if dt.name == "float32" else fma
+    a, b = r(float(start)), r(float(end))
+    if steps == 1:
+        data = [a]
+    else:
+        step = r(r(b - a) / (steps - 1)) if steps > 1 else 0.0
+        half = steps // 2
+        data = [fused(step, float(i), a) if i < half else fused(-step, float(steps - i - 1), b)
+                for i in range(steps)]  # fmt: skip
+    t = tensor(data, dtype=dt) if data else Tensor.from_values([], (0,), dt)
+    return _requiring_grad(t) if requires_grad else t
+
+
+def _like(input: Tensor, value: float, dtype: dtype | None, requires_grad: bool) -> Tensor:
+    return full(tuple(input.shape), value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def zeros_like(input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    return _like(input, 0.0, dtype, requires_grad)
+
+
+def ones_like(input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    return _like(input, 1.0, dtype, requires_grad)
+
+
+def empty_like(input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+    return _like(input, 0.0, dtype, requires_grad)
+
+
+def full_like(input: Tensor, fill_value: float, *, dtype: dtype | None = None,
+              requires_grad: bool = False) -> Tensor:  # fmt: skip
+    return _like(input, fill_value, dtype, requires_grad)

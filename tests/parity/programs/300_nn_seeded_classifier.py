@@ -1,6 +1,4 @@
-# nn basics as PyTorch's 'Build the model' and 'Optimization' tutorials use them: a seeded Sequential,
-# named parameters, cross-entropy, softmax, the losses, SGD steps, state_dict, a custom Module,
-# Parameter, Dropout in train and eval, xavier_uniform_, Flatten.
+# nn as PyTorch's 'Build the model' and 'Optimization' tutorials use it: seeded Sequential, named parameters, cross-entropy, softmax, losses, SGD steps, state_dict, a custom Module, Parameter, Dropout, xavier_uniform_, Flatten.
 import torch
 
 nn = torch.nn
