@@ -71,7 +71,7 @@ def deep(fn: Callable[..., Any], *args: Any) -> Any:
     result: list[Any] = []
     limit = sys.getrecursionlimit()
     threading.stack_size(1 << 29)
-    sys.setrecursionlimit(10**6)
+    sys.setrecursionlimit(10**7)
     try:
         worker = threading.Thread(target=lambda: result.append(fn(*args)))
         worker.start()

@@ -14,6 +14,7 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, nn, optim, utils
+from .device import cuda, device
 from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
 from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
@@ -37,7 +38,7 @@ from .graph import AccumulateGrad, Node
 from .nn.functional import log_softmax, softmax
 from .reductions import all_ as all
 from .reductions import any_ as any
-from .reductions import argmax, argmin, cat, maximum, minimum, norm, prod, std, var
+from .reductions import argmax, argmin, cat, equal, maximum, minimum, norm, prod, std, var
 from .reductions import max_ as max
 from .reductions import min_ as min
 from .sampling import (
@@ -62,6 +63,7 @@ from .sampling import (
 from .tensor import Tensor, stack, tensor
 
 float = float32
+mm = matmul  # torch.mm: the 2-d case of matmul
 double = float64
 long = int64
 
@@ -85,14 +87,17 @@ __all__ = [
     "bernoulli",
     "bool",
     "cat",
+    "cuda",
     "data",
     "default_generator",
+    "device",
     "dot",
     "double",
     "dtype",
     "empty",
     "empty_like",
     "enable_grad",
+    "equal",
     "eye",
     "float",
     "float32",
@@ -115,6 +120,7 @@ __all__ = [
     "mean",
     "min",
     "minimum",
+    "mm",
     "multinomial",
     "nn",
     "no_grad",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .device import CPU
 from .dtype import bool_, dtype, float32, float64, int64, round_float32
 from .engine import Value, apply
 from .grad_mode import STATE
@@ -83,4 +84,6 @@ METHODS: dict[str, Any] = {
     "bool": lambda self: convert(self, bool_),
     "to": _to,
     "type": _type,
+    "cpu": lambda self: self,
+    "device": property(lambda self: CPU),
 }

@@ -28,8 +28,10 @@ from .ops import COPIES, NARY
 from .shape import normalize_dim
 from .tensor_graph import is_tensor, node_class, result
 
-__all__ = ["METHODS", "all_", "any_", "argmax", "argmin", "cat", "max_", "min_", "norm", "prod",
-           "std", "var"]  # fmt: skip
+__all__ = [
+    "METHODS", "all_", "any_", "argmax", "argmin", "cat", "equal", "max_", "maximum", "min_",
+    "minimum", "norm", "prod", "std", "var",
+]  # fmt: skip
 
 
 class _MinMax(NamedTuple):
@@ -245,7 +247,15 @@ def cat(tensors: Sequence[Any], dim: int = 0) -> Any:
     )
 
 
+def equal(a: Any, b: Any) -> bool:
+    """``torch.equal``: the same shape and the same numbers."""
+    return tuple(a.shape) == tuple(b.shape) and all(
+        x.data == y.data for x, y in zip(a.elements(), b.elements())
+    )
+
+
 METHODS: dict[str, Any] = {
+    "equal": equal,
     "max": max_, "min": min_, "argmax": argmax, "argmin": argmin, "norm": norm, "std": std,
     "var": var, "prod": prod, "all": all_, "any": any_, "maximum": maximum, "minimum": minimum,
 }  # fmt: skip

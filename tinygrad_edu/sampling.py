@@ -72,6 +72,14 @@ def _float(dt: dtype | None) -> dtype:
     return dt
 
 
+def _size(size: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    if set(kwargs) - {"size"}:
+        raise TypeError(
+            f"got an unexpected keyword argument {next(iter(set(kwargs) - {'size'}))!r}"
+        )
+    return (kwargs["size"],) if "size" in kwargs else size
+
+
 def _c_name(dt: dtype) -> str:
     return {"int64": "Long", "bool": "Bool", "float32": "Float", "float64": "Double"}[dt.name]
 
@@ -87,9 +95,10 @@ def rand(
     generator: Generator | None = None,
     dtype: dtype | None = None,
     requires_grad: bool = False,
+    **kwargs: Any,
 ) -> Tensor:
-    """Uniform on [0, 1)."""
-    shape, dt = sizes(size), _float(dtype)
+    """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``."""
+    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
     return _make(
         draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad
     )
@@ -100,9 +109,10 @@ def randn(
     generator: Generator | None = None,
     dtype: dtype | None = None,
     requires_grad: bool = False,
+    **kwargs: Any,
 ) -> Tensor:
     """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from 16)."""
-    shape, dt = sizes(size), _float(dtype)
+    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
     return _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
 
 

@@ -197,6 +197,13 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
+    def to(self, *args: Any, **kwargs: Any) -> Module:
+        """``model.to(device)``: everything here is on the CPU already, so the model itself."""
+        return self
+
+    def cpu(self) -> Module:
+        return self
+
     def zero_grad(self, set_to_none: bool = True) -> None:
         zero_grad(list(self.parameters()), set_to_none=set_to_none)
 

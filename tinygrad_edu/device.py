@@ -1,0 +1,45 @@
+"""``torch.device`` and ``torch.cuda``: everything here runs on the CPU, as PyTorch's names say.
+
+>>> import tinygrad_edu as torch
+>>> torch.device("cuda" if torch.cuda.is_available() else "cpu")
+device(type='cpu')
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+__all__ = ["CPU", "cuda", "device"]
+
+
+class device:  # noqa: N801 - PyTorch's name
+    """A device: only ``"cpu"`` runs here; another type is refused as PyTorch refuses one it
+    was not built with."""
+
+    def __init__(self, type: Any = "cpu", index: int | None = None) -> None:
+        name = type.type if isinstance(type, device) else str(type)
+        kind, _, num = name.partition(":")
+        if kind != "cpu":
+            raise RuntimeError(f"tinygrad_edu runs on the CPU only, not on {name!r}")
+        self.type, self.index = kind, (int(num) if num else index)
+
+    def __repr__(self) -> str:
+        return (
+            f"device(type='{self.type}')"
+            if self.index is None
+            else (f"device(type='{self.type}', index={self.index})")
+        )
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.index))
+
+
+CPU = device("cpu")
+cuda = SimpleNamespace(is_available=lambda: False, device_count=lambda: 0)
