@@ -1,4 +1,8 @@
-"""Tensor gradients (first and second order) against central differences, with hypothesis."""
+"""Tensor gradients (first and second order) against central differences, with hypothesis.
+
+In float64, as PyTorch's gradcheck asks: a float32 tensor rounds every result to float32,
+where central differences over 1e-6 mean nothing.
+"""
 
 import math
 
@@ -8,6 +12,7 @@ from hypothesis import strategies as st
 import tinygrad_edu as torch
 
 EPS = 1e-6
+F64 = torch.float64
 
 floats = st.floats(-2.0, 2.0, allow_nan=False).filter(lambda v: abs(v) > 0.05)
 shapes = st.sampled_from([(), (3,), (2, 3)])
@@ -72,7 +77,7 @@ def flat(t):
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.sampled_from(sorted(UNARY)), shapes)
 def test_unary_gradients(data, name, shape):
-    x = torch.tensor(data_of(shape, data.draw), requires_grad=True)
+    x = torch.tensor(data_of(shape, data.draw), dtype=F64, requires_grad=True)
     fn = lambda t: UNARY[name](t).sum()
     fn(x).backward()
     assert close(flat(x.grad), numeric(fn, [x], 0))
@@ -85,8 +90,8 @@ def test_unary_gradients(data, name, shape):
     st.sampled_from([((2, 3), (3,)), ((2, 3), ()), ((3,), (3,)), ((2, 1), (3,))]),
 )
 def test_binary_gradients_with_broadcasting(data, name, shapes_ab):
-    a = torch.tensor(data_of(shapes_ab[0], data.draw), requires_grad=True)
-    b = torch.tensor(data_of(shapes_ab[1], data.draw), requires_grad=True)
+    a = torch.tensor(data_of(shapes_ab[0], data.draw), dtype=F64, requires_grad=True)
+    b = torch.tensor(data_of(shapes_ab[1], data.draw), dtype=F64, requires_grad=True)
     fn = lambda a, b: BINARY[name](a, b).sum()
     fn(a, b).backward()
     assert close(flat(a.grad), numeric(fn, [a, b], 0))
@@ -96,8 +101,8 @@ def test_binary_gradients_with_broadcasting(data, name, shapes_ab):
 @settings(max_examples=40, deadline=None)
 @given(st.data(), st.sampled_from([((3,), (3,)), ((2, 3), (3,)), ((2, 3), (3, 2)), ((3,), (3, 2))]))
 def test_matmul_gradients(data, shapes_ab):
-    a = torch.tensor(data_of(shapes_ab[0], data.draw), requires_grad=True)
-    b = torch.tensor(data_of(shapes_ab[1], data.draw), requires_grad=True)
+    a = torch.tensor(data_of(shapes_ab[0], data.draw), dtype=F64, requires_grad=True)
+    b = torch.tensor(data_of(shapes_ab[1], data.draw), dtype=F64, requires_grad=True)
     fn = lambda a, b: (a @ b).tanh().sum()
     fn(a, b).backward()
     assert close(flat(a.grad), numeric(fn, [a, b], 0))
@@ -107,7 +112,7 @@ def test_matmul_gradients(data, shapes_ab):
 @settings(max_examples=40, deadline=None)
 @given(st.data(), shapes)
 def test_reductions_and_indexing_gradients(data, shape):
-    x = torch.tensor(data_of(shape, data.draw), requires_grad=True)
+    x = torch.tensor(data_of(shape, data.draw), dtype=F64, requires_grad=True)
 
     def fn(t):
         if not t.shape:
@@ -126,7 +131,7 @@ CURVED = sorted(set(UNARY) - {"rsub"})  # a linear function's gradient is a cons
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.sampled_from(CURVED), shapes)
 def test_second_derivatives_with_create_graph(data, name, shape):
-    x = torch.tensor(data_of(shape, data.draw), requires_grad=True)
+    x = torch.tensor(data_of(shape, data.draw), dtype=F64, requires_grad=True)
 
     def first(t):
         (g,) = torch.autograd.grad(UNARY[name](t).sum(), t, create_graph=True)
@@ -140,13 +145,13 @@ def test_second_derivatives_with_create_graph(data, name, shape):
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_hessian_vector_product_of_a_two_input_function(data):
-    a = torch.tensor(data_of((3,), data.draw), requires_grad=True)
-    b = torch.tensor(data_of((3,), data.draw), requires_grad=True)
+    a = torch.tensor(data_of((3,), data.draw), dtype=F64, requires_grad=True)
+    b = torch.tensor(data_of((3,), data.draw), dtype=F64, requires_grad=True)
     f = lambda a, b: (a * b).tanh().sum() + (a @ b) ** 2
 
     def dfa(a, b):
         (g,) = torch.autograd.grad(f(a, b), a, create_graph=True)
-        return (g * torch.tensor([1.0, -1.0, 0.5])).sum()
+        return (g * torch.tensor([1.0, -1.0, 0.5], dtype=F64)).sum()
 
     ga, gb = torch.autograd.grad(dfa(a, b), [a, b])
     assert close(flat(ga), numeric(dfa, [a, b], 0))

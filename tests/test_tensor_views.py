@@ -1,7 +1,7 @@
 """Views, in-place ops, versions, dtypes and float32 rounding: what holds whatever the numbers.
 
 What the numbers and messages must be is checked against PyTorch by the parity corpus
-(programs 137-140); here are the invariants behind them.
+(programs 137-141); here are the invariants behind them.
 """
 
 from __future__ import annotations

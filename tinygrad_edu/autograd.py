@@ -26,6 +26,7 @@ from .grad_mode import no_grad, set_grad_enabled
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as scalar_gradcheck
 from .gradients import grad as engine_grad
+from .kernels import float32_arithmetic, rounded
 from .messages import NO_GRAD
 from .ops import OPS
 from .tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
@@ -120,7 +121,9 @@ def grad(
         if create_graph:
             result.append(_graph_of_gradient(x, g, outs))
         else:
-            vals = [Value(float(e), requires_grad=False) for e in g]
+            f32 = x.dtype is float32 and float32_arithmetic()
+            data = rounded([float(e) for e in g]) if f32 else g
+            vals = [Value(float(e), requires_grad=False) for e in data]
             result.append(type(x).from_values(vals, x.shape, x.dtype))
     return tuple(result)
 

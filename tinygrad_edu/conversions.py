@@ -47,12 +47,19 @@ def convert(t: Any, dt: dtype) -> Any:
     """``t`` as ``dt``: ``t`` itself when it already is, else a copy (ToCopyBackward0)."""
     if dt is t.dtype:
         return t
+    if t.dtype is float32:  # what a float32 element holds is its float32 value
+        dt_in = dt
+        return _converted(t, dt_in, lambda x: _cast(round_float32(x), dt_in))
+    return _converted(t, dt, lambda x: _cast(x, dt))
+
+
+def _converted(t: Any, dt: dtype, cast: Any) -> Any:
     if STATE.enabled and t.requires_grad and dt.is_floating_point:
         vals = [apply(TO_COPY, (v,)) for v in t.flat]
         for v in vals:
-            v.data = _cast(v.data, dt)
+            v.data = cast(v.data)
         return result(vals, t.shape, dt, node_class(TO_COPY.name), (t,))
-    vals = [Value(_cast(v.data, dt), requires_grad=False) for v in t.flat]
+    vals = [Value(cast(v.data), requires_grad=False) for v in t.flat]
     return type(t).from_values(vals, t.shape, dt)
 
 

@@ -9,10 +9,11 @@ them and its methods are one line each into here.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .dtype import C_NAMES, bool_, get_default_dtype, int64, promote, result_type
+from .dtype import C_NAMES, bool_, float32, get_default_dtype, int64, promote, result_type
 from .engine import Value, apply, vdot
 from .ops import COPIES, NARY, OPS
 from .shape import broadcast, index, normalize_dim
@@ -20,18 +21,74 @@ from .tensor_graph import NODES, is_tensor, node_class, result
 from .tensor_messages import BOOL_SUB, BOOL_SUB2
 
 __all__ = [
+    "FLOAT32",
+    "as_float32",
     "binary",
     "compare",
     "copy",
     "dot",
+    "float32_arithmetic",
     "matmul",
     "reduce",
+    "rounded",
     "select",
+    "set_float32_arithmetic",
     "stack",
     "unary",
 ]
 
 _Number = (int, float)
+
+
+# -- float32: each result rounded as PyTorch's CPU kernel rounds it ---------------------------
+
+
+def rounded(data: list[float]) -> list[float]:
+    """Each float64 rounded to the nearest float32, all at once (through ``array``).
+
+    For + - * / and sqrt this is exactly PyTorch's float32 result: the double result of two
+    float32 inputs, rounded once, is the correctly rounded float32 one.
+    """
+    return array("f", data).tolist()
+
+
+# The float32 kernel of each op, by key: it takes the float64 results and gives the float32
+# ones. Every op is ``rounded`` for now; an op whose PyTorch kernel computes otherwise (its own
+# exp/log/tanh, the order of a sum or a dot product) gets its entry here: the one place where
+# a float32 kernel is chosen.
+FLOAT32: dict[str, Callable[[list[float]], list[float]]] = {}
+
+
+class _Arithmetic:
+    # whether float32 tensors compute in float32 (each result rounded) or, as before, in
+    # float64 rounded only when read; off until the op-reach test compares with float32 results
+    float32 = False
+
+
+_ARITHMETIC = _Arithmetic()
+
+
+def set_float32_arithmetic(on: bool) -> None:
+    """Make float32 tensors compute in float32, every result rounded as PyTorch's (``True``),
+    or in float64 and rounded only when read or printed (``False``, for now the default)."""
+    _ARITHMETIC.float32 = bool(on)
+
+
+def float32_arithmetic() -> bool:
+    """Whether float32 tensors round every result to float32 (``set_float32_arithmetic``)."""
+    return _ARITHMETIC.float32
+
+
+def as_float32(key: str, vals: list[Value]) -> None:
+    """Round the element Values of a float32 result of op ``key`` in place."""
+    for v, d in zip(vals, FLOAT32.get(key, rounded)([v.data for v in vals])):
+        v.data = d
+
+
+def _finish(key: str, vals: list[Value], dt: Any) -> list[Value]:
+    if dt is float32 and vals and _ARITHMETIC.float32:
+        as_float32(key, vals)
+    return vals
 
 
 def unary(key: str, a: Any, *params: Any) -> Any:
@@ -44,7 +101,7 @@ def unary(key: str, a: Any, *params: Any) -> Any:
     vals = [apply(op, (v, *full)) for v in a.flat]
     dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
     dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
-    return result(vals, a.shape, dt, node_class(op.name), (a,))
+    return result(_finish(key, vals, dt), a.shape, dt, node_class(op.name), (a,))
 
 
 def copy(a: Any, key: str, shape: Sequence[int] | None = None) -> Any:
@@ -76,8 +133,10 @@ def binary(key: str, a: Any, b: Any) -> Any:
         dt = result_type(a, b)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
-        vals = [apply(op, (x, n)) for x in a.flat]
         shape, dt = a.shape, promote(a.dtype, None, b)
+        if dt is float32 and type(n) is float and _ARITHMETIC.float32:  # as a float32, as PyTorch
+            n = rounded([n])[0]
+        vals = [apply(op, (x, n)) for x in a.flat]
     else:
         return NotImplemented
     if key == "div" or (key in ("pow", "powt", "rpow") and isinstance(b, float)):
@@ -92,7 +151,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
         attrs["_saved_alpha"] = 1
     elif key in ("mul", "div") and not is_tensor(b):
         attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
-    return result(vals, shape, dt, node_class(op.name), (a, b), **attrs)
+    return result(_finish(key, vals, dt), shape, dt, node_class(op.name), (a, b), **attrs)
 
 
 def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:
@@ -118,7 +177,7 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
             f"or complex dtype. Got: {'Long' if a.dtype is int64 else 'Bool'}"
         )
     if dim is None:
-        vals = [apply(op, tuple(a.flat))]
+        vals = _finish(key, [apply(op, tuple(a.flat))], dt)
         attrs: dict[str, Any] = {"_saved_self_sym_sizes": tuple(a.shape)}
         if key == "mean":
             attrs["_saved_self_sym_numel"] = len(a.flat)
@@ -138,7 +197,7 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
         shape[d] = 1
         if not keepdim:
             del shape[d]
-    vals = [apply(op, tuple(g)) for g in groups]
+    vals = _finish(key, [apply(op, tuple(g)) for g in groups], dt)
     attrs = {"_saved_dim": (d,), "_saved_keepdim": keepdim,
              "_saved_self_sym_sizes": tuple(a.shape)}  # fmt: skip
     return result(vals, shape, dt, NODES[key + "_dim"], (a,), **attrs)
@@ -187,7 +246,8 @@ def dot(a: Any, b: Any) -> Any:
             "dot : expected both vectors to have same dtype, but found "
             f"{C_NAMES[a.dtype][0]} and {C_NAMES[b.dtype][0]}"
         )
-    return result([vdot(a.flat, b.flat)], (), a.dtype, NODES["dot"], (a, b))
+    vals = _finish("dot", [vdot(a.flat, b.flat)], a.dtype)
+    return result(vals, (), a.dtype, NODES["dot"], (a, b))
 
 
 def matmul(a: Any, b: Any) -> Any:
@@ -214,7 +274,8 @@ def matmul(a: Any, b: Any) -> Any:
                 f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
             )
         rows = [a.flat[i * k : (i + 1) * k] for i in range(n)]
-        return result([vdot(r, b.flat) for r in rows], (n,), dt, NODES["mv"], (a, b))
+        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt)
+        return result(vals, (n,), dt, NODES["mv"], (a, b))
     if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
         row = matmul(copy(a, "unsqueeze", (1, a.shape[0])), b)
         return copy(row, "squeeze", (row.shape[1],))
@@ -228,7 +289,7 @@ def matmul(a: Any, b: Any) -> Any:
         )
     cols = [b.flat[j::p] for j in range(p)]
     vals = [vdot(a.flat[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
-    return result(vals, (n, p), dt, NODES["mm"], (a, b))
+    return result(_finish("mm", vals, dt), (n, p), dt, NODES["mm"], (a, b))
 
 
 def stack(tensors: Sequence[Any], dim: int = 0) -> Any:

@@ -514,7 +514,10 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
         flat = [int(x) for x in flat]
     elif dtype is bool_:
         flat = [bool(x) for x in flat]
-    t = Tensor.from_values([Value(float(x), requires_grad=False) for x in flat], shape, dtype)
+    data = [float(x) for x in flat]
+    if dtype is float32 and kernels.float32_arithmetic():  # it holds float32 numbers
+        data = kernels.rounded(data)
+    t = Tensor.from_values([Value(x, requires_grad=False) for x in data], shape, dtype)
     if requires_grad:
         t._set_requires_grad(True)
     return t

@@ -13,12 +13,12 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from .dtype import get_default_dtype
+from .dtype import float32, get_default_dtype
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort
 from .gradients import grad as engine_grad
 from .gradients import toward
 from .graph import ZERO
-from .kernels import copy
+from .kernels import copy, float32_arithmetic, rounded
 from .messages import NO_GRAD
 from .tensor_graph import check_versions, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
@@ -28,6 +28,8 @@ __all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
 
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
     """A plain tensor of ``data`` shaped and typed as ``like`` (a gradient)."""
+    if like.dtype is float32 and float32_arithmetic():  # a float32 tensor's grad is float32
+        data = rounded(list(data))
     vals = [Value(d, requires_grad=False) for d in data]
     return type(like).from_values(vals, like.shape, like.dtype)
 

@@ -325,7 +325,7 @@ def big_t(a: Any) -> Any:
             "reverse the dimensions of a tensor. (Triggered internally at "
             "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)",
             UserWarning,
-            stacklevel=3,
+            stacklevel=2,  # the line that reads x.T
         )
     return permute(a, *reversed(range(len(a.shape))))
 
