@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 PARITY := $(VENV)/.parity
 
-.PHONY: demo test parity bench lint format clean
+.PHONY: demo test slow parity bench lint format clean
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,11 @@ demo: $(READY)
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not slow"
+
+# The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
+slow: $(READY)
+	$(PY) -m pytest -q -m "slow and not parity"
 
 parity: $(PARITY)
 	$(PY) -m pytest -q -m parity

@@ -1,4 +1,4 @@
-"""A tiny SVG line chart for the lessons (standard library only; graphs are drawn by viz.draw).
+"""A tiny SVG line chart for the lessons (drawn with the standard library; written by viz.files).
 
 >>> svg = line_chart({"x**2": [(x, x * x) for x in range(-3, 4)]}, title="parabola")
 >>> svg.startswith("<svg")
@@ -94,6 +94,7 @@ def line_chart(
 
 
 def save_chart(path: Path, series: dict[str, Points], **options: object) -> Path:
-    """Write ``line_chart(series, **options)`` to ``path`` and return the path."""
-    path.write_text(line_chart(series, **options), encoding="utf-8")  # type: ignore[arg-type]
-    return path
+    """Write ``line_chart(series, **options)`` to ``path`` atomically and return the path."""
+    from viz.files import write_atomic  # complete, or no file at all
+
+    return write_atomic(path, line_chart(series, **options))  # type: ignore[arg-type]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+import time
 
 import pytest
 from rich.console import Console
@@ -107,3 +109,90 @@ def test_tensor_tree_lists_its_elements() -> None:
     assert lines[0] == "tensor ()  SumBackward0"
     assert lines[1] == "└── data 5.0000  grad 1.0000  SumBackward0"
     assert sum("(see above)" in ln for ln in lines) == 2  # each element of a, used twice
+
+
+# -- deep trees, encodings, notebooks --------------------------------------------------------
+
+
+def chain(n: int) -> Value:
+    y = Value(0.5, label="x")
+    for _ in range(n):
+        y = y * 1.0
+    y.backward()
+    return y
+
+
+def test_a_deep_chain_keeps_its_ends_and_says_how_much_is_elided() -> None:
+    n = 10_000
+    y = chain(n)
+    start = time.process_time()
+    text = tree_text(y, width=80)
+    took = time.process_time() - start
+    assert took < 1.0  # rich's Tree is quadratic in depth: 27 s here
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80
+    (marker,) = [line for line in lines if "elided" in line]
+    m = re.search(r"\.\.\. (\d+) levels elided \((\d+) nodes\) \.\.\.", marker)
+    assert m is not None
+    levels, gone = int(m.group(1)), int(m.group(2))
+    shown = sum(("MulBackward0" in ln or "leaf" in ln or "number" in ln) for ln in lines)
+    assert shown + gone == 2 * n + 1  # every op, its number operand, and the leaf x
+    assert levels == gone // 2  # each elided level: one op and its number
+    assert lines[0].endswith("  data 0.5000  grad 1.0000  MulBackward0")
+    assert any(line.endswith("── x  data 0.5000  grad 1.0000  leaf") for line in lines)
+
+
+def test_elision_keeps_every_node_of_a_tree_that_fits() -> None:
+    y = chain(8)
+    text = tree_text(y, width=80)
+    assert "elided" not in text
+    assert len(text.splitlines()) == 2 * 8 + 1
+
+
+def test_tree_lines_are_linear_in_a_wide_tree() -> None:
+    from tinygrad_edu.engine import vsum
+
+    xs = [Value(float(i), label=f"x{i}") for i in range(5000)]
+    s = vsum(xs)
+    s.backward()
+    start = time.process_time()
+    text = tree_text(s, width=80)
+    assert time.process_time() - start < 1.0
+    assert len(text.splitlines()) == 5001
+
+
+def test_ascii_guides_when_the_stream_cannot_encode_box_drawing() -> None:
+    o = neuron()
+    o.backward()
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    print_tree(o, console=Console(file=out, width=80, color_system=None))
+    out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert text.splitlines()[1] == "`-- n  data 0.8814  grad 0.5000  AddBackward0"
+    assert "    +-- x1*w1 + x2*w2  data -6.0000" in text
+
+
+def test_tree_text_captures_inside_a_jupyter_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    class ZMQInteractiveShell:  # what rich takes for a Jupyter kernel
+        pass
+
+    monkeypatch.setattr(builtins, "get_ipython", ZMQInteractiveShell, raising=False)
+    assert Console().is_jupyter  # the fake is what rich detects
+    o = neuron()
+    o.backward()
+    assert tree_text(o, width=80) == NEURON
+
+
+def test_build_tree_is_the_same_tree_as_rich_draws_it() -> None:
+    o = neuron()
+    o.backward()
+    assert capture_rich(build_tree(o), 80) == NEURON
+
+
+def capture_rich(tree: object, width: int) -> str:
+    out = io.StringIO()
+    Console(color_system=None, width=width, file=out).print(tree)
+    return out.getvalue()

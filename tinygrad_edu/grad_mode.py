@@ -6,11 +6,15 @@
 ...     y = x * 3
 >>> y.grad_fn is None, y.requires_grad
 (True, False)
+
+Grad mode is per thread, as PyTorch's: ``no_grad`` in one thread does not stop another thread
+recording, and a new thread starts with grad mode on whatever the thread that started it does.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -18,13 +22,62 @@ __all__ = ["enable_grad", "is_grad_enabled", "no_grad", "set_grad_enabled"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# Every op reads ``STATE.enabled``, so the read is kept as cheap as a plain attribute while no
+# thread has grad mode off (almost always). ``STATE`` is one object whose class is switched:
+# ``_AllOn`` (a class attribute, True) while every thread records, ``_SomeOff`` (a property
+# that asks this thread's flag) while at least one thread has grad mode off.
 
-class _State:
-    # One process-wide flag, read on every op; a plain attribute is the cheapest read.
+
+class _SomeOff:
+    __slots__ = ()
+
+    @property
+    def enabled(self) -> bool:
+        return _thread.off is None
+
+
+class _AllOn:
+    __slots__ = ()
     enabled = True
 
 
-STATE = _State()
+STATE: _AllOn | _SomeOff = _AllOn()
+
+
+class _Thread(threading.local):
+    off: _Off | None = None  # an _Off while this thread has grad mode off
+
+
+_thread = _Thread()
+_lock = threading.Lock()
+_threads_off = 0
+
+
+class _Off:
+    """Held by a thread while its grad mode is off; counts such threads, switches STATE."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        global _threads_off
+        with _lock:
+            _threads_off += 1
+            STATE.__class__ = _SomeOff
+
+    def __del__(self) -> None:  # grad mode back on, or the thread ended with it off
+        global _threads_off
+        with _lock:
+            _threads_off -= 1
+            if not _threads_off:
+                STATE.__class__ = _AllOn
+
+
+def _set(mode: bool) -> None:
+    """Set this thread's grad mode."""
+    if mode:
+        _thread.off = None  # the _Off it held is freed at once: its __del__ runs here
+    elif _thread.off is None:
+        _thread.off = _Off()
 
 
 def is_grad_enabled() -> bool:
@@ -38,10 +91,10 @@ class _GradMode:
 
     def __enter__(self) -> None:
         self._prev = STATE.enabled
-        STATE.enabled = self.mode
+        _set(self.mode)
 
     def __exit__(self, *exc: object) -> None:
-        STATE.enabled = self._prev
+        _set(self._prev)
 
     def __call__(self, fn: F) -> F:
         @functools.wraps(fn)
@@ -70,13 +123,13 @@ class set_grad_enabled(_GradMode):  # noqa: N801
     def __init__(self, mode: bool) -> None:
         self._prev = STATE.enabled
         self.mode = bool(mode)
-        STATE.enabled = self.mode
+        _set(self.mode)
 
     def __enter__(self) -> None:
-        STATE.enabled = self.mode
+        _set(self.mode)
 
     def __call__(self, fn: F) -> F:
-        STATE.enabled = self._prev  # used as a decorator: the call above must not stick
+        _set(self._prev)  # used as a decorator: the call above must not stick
         mode = self.mode
 
         @functools.wraps(fn)

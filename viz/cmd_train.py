@@ -12,9 +12,9 @@ the decision boundary in the terminal and, with ``--out``, as an SVG plot.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -24,7 +24,7 @@ from tinygrad_edu import no_grad
 from tinygrad_edu.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
-from viz.cli import UsageError
+from viz.cli import UsageError, output_file, positive_number, whole_number
 from viz.files import write_atomic
 
 __all__ = ["Trained", "boundary_svg", "boundary_text", "register", "run", "train"]
@@ -141,17 +141,31 @@ def boundary_text(run: Trained, *, cols: int = 64, rows: int = 24, color: bool =
     return text
 
 
+def _ticks(lo: float, hi: float) -> list[float]:
+    """Round values between ``lo`` and ``hi``, four to ten of them."""
+    step = 10 ** math.floor(math.log10(hi - lo))
+    while (hi - lo) / step < 4:
+        step /= 2
+    while (hi - lo) / step > 10:
+        step *= 2
+    first = math.ceil(lo / step)
+    return [k * step for k in range(first, math.floor(hi / step) + 1)]
+
+
 def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
-    """The decision boundary as an SVG document: shaded regions, the points, a title."""
+    """The decision boundary as an SVG document: shaded regions, the points, axes with their
+    ticks, a legend of the two classes and two regions, and a title."""
     grid, (x0, x1, y0, y1) = _grid(run, cells, cells)
-    top, cell = 30, size / cells
-    sx = lambda x: (x - x0) / (x1 - x0) * size
+    left, top, bottom, legend = 52, 30, 46, 150  # margins: ticks, title, x ticks, the legend
+    width, height = left + size + legend, top + size + bottom
+    cell = size / cells
+    sx = lambda x: left + (x - x0) / (x1 - x0) * size
     sy = lambda y: top + (y1 - y) / (y1 - y0) * size
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size + top}" '
-        f'viewBox="0 0 {size} {size + top}" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
         '<rect width="100%" height="100%" fill="white"/>',
-        f'<text x="{size / 2:g}" y="20" text-anchor="middle" font-size="14">two moons: '
+        f'<text x="{left + size / 2:g}" y="20" text-anchor="middle" font-size="14">two moons: '
         f"MLP(2, {SIZES}), training accuracy {run.accuracy:.0%}</text>",
     ]
     for r, row in enumerate(grid):
@@ -162,8 +176,9 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
                 end += 1
             fill = POS_BG if row[c] else NEG_BG
             out.append(
-                f'<rect x="{c * cell:.2f}" y="{top + r * cell:.2f}" width="{(end - c) * cell:.2f}" '
-                f'height="{cell:.2f}" fill="{fill}" shape-rendering="crispEdges"/>'
+                f'<rect x="{left + c * cell:.2f}" y="{top + r * cell:.2f}" '
+                f'width="{(end - c) * cell:.2f}" height="{cell:.2f}" fill="{fill}" '
+                'shape-rendering="crispEdges"/>'
             )
             c = end
     for (px, py), label in zip(run.points, run.labels):
@@ -172,6 +187,46 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
             f'<circle cx="{sx(px):.2f}" cy="{sy(py):.2f}" r="4" fill="{fill}" stroke="black" '
             'stroke-width="0.7"/>'
         )
+    out.append('<g id="axes" stroke="black" fill="none">')
+    out.append(f'<rect x="{left}" y="{top}" width="{size}" height="{size}"/>')
+    for t in _ticks(x0, x1):
+        x = sx(t)
+        out.append(f'<line x1="{x:.2f}" y1="{top + size}" x2="{x:.2f}" y2="{top + size + 5}"/>')
+        out.append(
+            f'<text x="{x:.2f}" y="{top + size + 18}" text-anchor="middle" stroke="none" '
+            f'fill="black">{t:g}</text>'
+        )
+    for t in _ticks(y0, y1):
+        y = sy(t)
+        out.append(f'<line x1="{left - 5}" y1="{y:.2f}" x2="{left}" y2="{y:.2f}"/>')
+        out.append(
+            f'<text x="{left - 8}" y="{y + 4:.2f}" text-anchor="end" stroke="none" '
+            f'fill="black">{t:g}</text>'
+        )
+    out.append(
+        f'<text x="{left + size / 2:g}" y="{height - 8}" text-anchor="middle" stroke="none" '
+        'fill="black">x[0]</text>'
+    )
+    out.append(
+        f'<text x="14" y="{top + size / 2:g}" text-anchor="middle" stroke="none" fill="black" '
+        f'transform="rotate(-90 14 {top + size / 2:g})">x[1]</text>'
+    )
+    out.append("</g>")
+    out.append(f'<g id="legend" transform="translate({left + size + 16}, {top + 10})">')
+    keys = [
+        ("circle", POS, "class +1"),
+        ("circle", NEG, "class -1"),
+        ("rect", POS_BG, "predicted +1"),
+        ("rect", NEG_BG, "predicted -1"),
+    ]
+    for k, (shape, color, name) in enumerate(keys):
+        y = 20 * k
+        if shape == "circle":
+            out.append(f'<circle cx="6" cy="{y}" r="4" fill="{color}" stroke="black"/>')
+        else:
+            out.append(f'<rect x="0" y="{y - 6}" width="12" height="12" fill="{color}"/>')
+        out.append(f'<text x="20" y="{y + 4}">{name}</text>')
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -179,27 +234,12 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
 # -- the command -------------------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    return whole_number(text)
 
 
 def run(args: argparse.Namespace) -> int:
-    out = Path(args.out) if args.out else None
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise UsageError(f"cannot write {args.out}: no such folder, or it is a folder")
+    out = output_file(args.out, (".svg",)) if args.out else None  # checked before training
     console = Console()
     result = train(steps=args.steps, seed=args.seed, console=console)
     console.print(
@@ -207,19 +247,34 @@ def run(args: argparse.Namespace) -> int:
         f"{args.steps} steps",
         highlight=False,
     )
-    console.print(boundary_text(result, color=console.is_terminal), end="", soft_wrap=True)
+    console.print(boundary_text(result, color=_colors(console)), end="", soft_wrap=True)
     if out is not None:
         try:
             write_atomic(out, boundary_svg(result))
         except OSError as e:
-            raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
-        console.print(f"wrote {out}", highlight=False)
+            raise UsageError(f"cannot write {args.out!r}: {e.strerror or e}") from None
+        console.print(f"wrote {args.out}", highlight=False, markup=False)
     return 0
+
+
+def _colors(console: Console) -> bool:
+    """Colour blocks only on a colour terminal that can show ●; else the plain glyphs.
+
+    With NO_COLOR, rich drops the colours, which are all that tells the coloured classes
+    and regions apart.
+    """
+    if not console.is_terminal or console.no_color or console.color_system is None:
+        return False
+    try:
+        "●".encode(console.encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train", help="train an MLP on two moons, draw its decision boundary")
-    p.add_argument("--steps", type=_positive, default=100, help="SGD steps (default 100)")
+    p.add_argument("--steps", type=positive_number, default=100, help="SGD steps (default 100)")
     p.add_argument("--seed", type=_seed, default=1, help="seed of the data and weights (default 1)")
     p.add_argument("--out", metavar="FILE.svg", help="also write the decision boundary as SVG")
     p.set_defaults(func=run)

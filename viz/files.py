@@ -42,13 +42,27 @@ def staged(path: str | os.PathLike[str], text: str) -> Iterator[Path]:
         mode = p.stat().st_mode & 0o777
     except OSError:
         mode = 0o666 & ~umask()
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, mode)
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    except OSError as e:
+        raise _named(e, p) from None
+    try:
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.chmod(tmp, mode)
+        except OSError as e:  # a full disk, a size limit...: say which file failed
+            raise _named(e, p) from None
         yield p
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _named(e: OSError, p: Path) -> OSError:
+    """``e`` naming the file the caller asked for (not the temporary one), so that an error
+    message can say what failed and where: ``cannot write 'plot.svg': No space left...``."""
+    if e.errno is None:
+        return e
+    return type(e)(e.errno, e.strerror, str(p))
