@@ -51,6 +51,23 @@ UNARY: dict[str, Callable[[Any], Any]] = {
     "sqrt": lambda a: a.sqrt(),
     "abs": lambda a: a.abs(),
 }
+
+
+def _method_or_functional(name: str) -> Callable[[Any], Any]:
+    """``a.name()`` on a Value (every op of the table is one); torch has some only in F."""
+
+    def fn(a: Any) -> Any:
+        if hasattr(a, name):
+            return getattr(a, name)()
+        import torch.nn.functional as F  # noqa: N812
+
+        return getattr(F, name)(a)
+
+    return fn
+
+
+UNARY |= {name: _method_or_functional(name) for name in
+          ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu")}  # fmt: skip
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
