@@ -38,12 +38,6 @@ def test_importing_the_engine_loads_no_presentation_code():
 # -- the house rules (DESIGN.md), on the project's own modules and on made-up ones ----------
 
 import house_rules as rules  # noqa: E402
-import pytest  # noqa: E402
-
-# strict: once the tensor layer's split lands these pass, and the marks must go
-PENDING = pytest.mark.xfail(
-    strict=True, reason="tensor.py/autograd.py are being split into modules (issue 10)"
-)
 
 ROOT = ENGINE.parent
 PACKAGES = {"tinygrad_edu", "viz"}
@@ -57,7 +51,6 @@ def test_no_two_modules_import_each_other():
     assert rules.cycles(_project(), PACKAGES) == []
 
 
-@PENDING
 def test_no_module_uses_a_private_name_of_another():
     assert rules.private_uses(_project(), PACKAGES) == []
 
