@@ -57,8 +57,9 @@ def test_every_ops_gradient_agrees_with_central_differences(op: Op):
 
 @pytest.mark.parametrize("op", NAMED, ids=lambda op: op.key)
 def test_every_op_is_where_pytorch_has_it(op: Op):
-    t = tinygrad_edu.tensor([X, 2 * X], requires_grad=True)
-    u = tinygrad_edu.tensor([Y, 2 * Y])
+    f64 = tinygrad_edu.float64  # the Value's float64 result, bit for bit
+    t = tinygrad_edu.tensor([X, 2 * X], dtype=f64, requires_grad=True)
+    u = tinygrad_edu.tensor([Y, 2 * Y], dtype=f64)
     args = (u,) if op.slots == 2 else tuple(_params(op))
     results = []
     if "Tensor" in op.where:

@@ -13,6 +13,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import float32_pointwise as f32p
+from . import float32_reduce as f32r
 from .dtype import C_NAMES, bool_, float32, get_default_dtype, int64, promote, result_type
 from .engine import Value, apply, vdot
 from .ops import COPIES, NARY, OPS
@@ -60,9 +62,9 @@ FLOAT32: dict[str, Callable[[list[float]], list[float]]] = {}
 
 
 class _Arithmetic:
-    # whether float32 tensors compute in float32 (each result rounded) or, as before, in
-    # float64 rounded only when read; off until the op-reach test compares with float32 results
-    float32 = False
+    # whether float32 tensors compute in float32 (each result rounded, PyTorch's way) or in
+    # float64 rounded only when read (set_float32_arithmetic(False), to compare the two)
+    float32 = True
 
 
 _ARITHMETIC = _Arithmetic()
@@ -70,7 +72,7 @@ _ARITHMETIC = _Arithmetic()
 
 def set_float32_arithmetic(on: bool) -> None:
     """Make float32 tensors compute in float32, every result rounded as PyTorch's (``True``),
-    or in float64 and rounded only when read or printed (``False``, for now the default)."""
+    or in float64 and rounded only when read or printed (``False``)."""
     _ARITHMETIC.float32 = bool(on)
 
 
@@ -85,10 +87,29 @@ def as_float32(key: str, vals: list[Value]) -> None:
         v.data = d
 
 
-def _finish(key: str, vals: list[Value], dt: Any) -> list[Value]:
+def _finish(key: str, vals: list[Value], dt: Any, inputs: Any = None) -> list[Value]:
     if dt is float32 and vals and _ARITHMETIC.float32:
-        as_float32(key, vals)
+        kernel = FROM_INPUTS.get(key) if inputs is not None else None
+        if kernel is None:
+            as_float32(key, vals)
+        else:  # PyTorch's own float32 kernel, from the inputs (its order, its exp)
+            for v, d in zip(vals, kernel(*inputs)):
+                v.data = d
     return vals
+
+
+# the float32 kernels that reproduce PyTorch's bits from the op's inputs (float32_pointwise,
+# float32_reduce: bit for bit on this machine's AVX2 build); the rest round the float64 result
+FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
+    "sigmoid": f32p.sigmoid,
+    "silu": f32p.silu,
+    "log1p": f32p.log1p,
+    "sum": lambda xs: [f32r.sum(xs)],
+    "mean": lambda xs: [f32r.mean(xs)],
+    "sum_dim": f32r.sum_dim,
+    "mean_dim": f32r.mean_dim,
+    "mm": f32r.mm,
+}
 
 
 def unary(key: str, a: Any, *params: Any) -> Any:
@@ -101,7 +122,8 @@ def unary(key: str, a: Any, *params: Any) -> Any:
     vals = [apply(op, (v, *full)) for v in a.flat]
     dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
     dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
-    return result(_finish(key, vals, dt), a.shape, dt, node_class(op.name), (a,))
+    ins = ([v.data for v in a.flat],) if not params else None
+    return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,))
 
 
 def copy(a: Any, key: str, shape: Sequence[int] | None = None) -> Any:
@@ -177,7 +199,7 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
             f"or complex dtype. Got: {'Long' if a.dtype is int64 else 'Bool'}"
         )
     if dim is None:
-        vals = _finish(key, [apply(op, tuple(a.flat))], dt)
+        vals = _finish(key, [apply(op, tuple(a.flat))], dt, ([v.data for v in a.flat],))
         attrs: dict[str, Any] = {"_saved_self_sym_sizes": tuple(a.shape)}
         if key == "mean":
             attrs["_saved_self_sym_numel"] = len(a.flat)
@@ -197,7 +219,9 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
         shape[d] = 1
         if not keepdim:
             del shape[d]
-    vals = _finish(key, [apply(op, tuple(g)) for g in groups], dt)
+    two_d = len(a.shape) == 2 and a.dtype is float32
+    ins = ([v.data for v in a.flat], tuple(a.shape), d) if two_d else None
+    vals = _finish(key + "_dim", [apply(op, tuple(g)) for g in groups], dt, ins)
     attrs = {"_saved_dim": (d,), "_saved_keepdim": keepdim,
              "_saved_self_sym_sizes": tuple(a.shape)}  # fmt: skip
     return result(vals, shape, dt, NODES[key + "_dim"], (a,), **attrs)
@@ -289,7 +313,8 @@ def matmul(a: Any, b: Any) -> Any:
         )
     cols = [b.flat[j::p] for j in range(p)]
     vals = [vdot(a.flat[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
-    return result(_finish("mm", vals, dt), (n, p), dt, NODES["mm"], (a, b))
+    ins = ([v.data for v in a.flat], [v.data for v in b.flat], n, k, p) if k < 192 else None
+    return result(_finish("mm", vals, dt, ins), (n, p), dt, NODES["mm"], (a, b))
 
 
 def stack(tensors: Sequence[Any], dim: int = 0) -> Any:

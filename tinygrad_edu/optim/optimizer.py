@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..dtype import float32
 from ..engine import Value
+from ..float32_libm import f32
 from ..fmath import fma
 from ..graph import ZERO
 from ..tensor import Tensor
@@ -83,7 +85,11 @@ class Optimizer:
             if isinstance(p, Value):
                 yield p, p.grad
             elif p.grad is not None:
-                yield from zip(p.elements(), [g.data for g in p.grad.elements()])
+                single = p.dtype is float32
+                for v, g in zip(p.elements(), [g.data for g in p.grad.elements()]):
+                    yield v, g
+                    if single:  # the step has written v: a float32 parameter holds a float32
+                        v.data = f32(v.data)
 
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Clear the grads: see ``zero_grad``."""
