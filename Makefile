@@ -37,6 +37,9 @@ bench: $(READY)
 	$(PY) bench/nodes.py
 	$(PY) bench/draw.py
 	$(PY) bench/matmul.py
+	$(PY) bench/float32.py
+	$(PY) bench/float32_tensor_op.py
+	$(PY) bench/random_draws.py
 
 lint: $(READY)
 	$(PY) -m ruff check .
