@@ -71,7 +71,6 @@ def kernel_env(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_lesson_runs_as_a_notebook_with_its_pictures_inline(path: Path, kernel_env: Path):
     folder = kernel_env / "work"
