@@ -211,3 +211,13 @@ def test_code_wraps_long_lines_instead_of_cutting_them(in_tmp, capsys, monkeypat
     out = capsys.readouterr().out
     # the end of a 92-character line of the lesson survives at 80 columns
     assert "0.25)]:" in out
+
+
+def test_a_lesson_number_is_ascii_digits_as_every_number_on_the_command_line():
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "viz.cli", "lesson", "\u0661"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and "whole number" in proc.stderr and "Traceback" not in proc.stderr

@@ -43,7 +43,7 @@ from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.syntax import Syntax
 
-from viz.cli import UsageError
+from viz.cli import UsageError, whole_number
 
 __all__ = [
     "Cell",
@@ -286,8 +286,8 @@ def run(args: argparse.Namespace) -> int:
         _list(lessons)
         return 0
     try:
-        n = int(args.number)
-    except ValueError:
+        n = whole_number(args.number)  # the command line's one rule: ASCII digits only
+    except argparse.ArgumentTypeError:
         raise UsageError(f"lesson number must be a whole number, got {args.number!r}") from None
     chosen = [lesson for lesson in lessons if lesson.number == n]
     if not chosen:
