@@ -10,8 +10,9 @@ PyTorch's type promotion, and the rounding that makes a float64 a float32.
 from __future__ import annotations
 
 import math
-import struct
 from typing import Any
+
+from .float32_libm import f32
 
 __all__ = [
     "C_NAMES",
@@ -72,18 +73,12 @@ C_NAMES = {
 }
 
 
-def round_float32(x: float) -> float:
-    """Round a float64 to the nearest float32, which is what a float32 tensor stores.
-
-    Printing the float64 as is would disagree with torch on the digits it shows
-    (torch: ``tensor(123456.7031)``, float64: ``123456.7000``), on whether a value counts as
-    an integer (``1 + 1e-9`` is ``1.`` in float32), and on overflow and underflow
-    (``1e39`` is ``inf``, ``1e-50`` is ``0.``).
-    """
-    try:
-        return struct.unpack("f", struct.pack("f", x))[0]
-    except OverflowError:  # beyond float32's range: torch rounds to inf as well
-        return math.copysign(math.inf, x)
+# Round a float64 to the nearest float32, which is what a float32 tensor stores (overflow to
+# inf, as torch). Printing the float64 as is would disagree with torch on the digits it shows
+# (torch: ``tensor(123456.7031)``, float64: ``123456.7000``), on whether a value counts as an
+# integer (``1 + 1e-9`` is ``1.`` in float32), and on overflow and underflow. One rounding rule
+# for the package: float32_libm's.
+round_float32 = f32
 
 
 class _Default:

@@ -9,7 +9,6 @@ them and its methods are one line each into here.
 from __future__ import annotations
 
 import math
-from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from . import float32_pointwise as f32p
 from . import float32_reduce as f32r
 from .dtype import C_NAMES, bool_, float32, get_default_dtype, int64, promote, result_type
 from .engine import Value, apply, vdot
+from .float32_libm import round32
 from .ops import COPIES, NARY, OPS
 from .shape import broadcast, index, normalize_dim
 from .tensor_graph import NODES, is_tensor, node_class, result
@@ -45,13 +45,10 @@ _Number = (int, float)
 # -- float32: each result rounded as PyTorch's CPU kernel rounds it ---------------------------
 
 
-def rounded(data: list[float]) -> list[float]:
-    """Each float64 rounded to the nearest float32, all at once (through ``array``).
-
-    For + - * / and sqrt this is exactly PyTorch's float32 result: the double result of two
-    float32 inputs, rounded once, is the correctly rounded float32 one.
-    """
-    return array("f", data).tolist()
+# Each float64 rounded to the nearest float32, all at once (through ``array``): for + - * /
+# and sqrt exactly PyTorch's float32 result (the double result of two float32 inputs, rounded
+# once, is the correctly rounded float32 one).
+rounded = round32
 
 
 # The float32 kernel of each op, by key: it takes the float64 results and gives the float32
