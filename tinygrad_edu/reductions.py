@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .dtype import bool_, int64
-from .engine import apply
+from .engine import Value, apply
 from .ops import COPIES, NARY
 from .shape import normalize_dim
 from .tensor_graph import is_tensor, node_class, result
@@ -103,8 +103,6 @@ def _pick(t: Any, best: Any, dim: int | None, keepdim: bool, kind: str) -> Any:
 
 
 def _ints(from_values: Any, data: Sequence[int], shape: Sequence[int]) -> Any:
-    from .engine import Value
-
     return from_values([Value(float(x), requires_grad=False) for x in data], tuple(shape), int64)
 
 
@@ -212,8 +210,6 @@ def any_(t: Any, dim: int | None = None) -> Any:
 
 
 def _ints_bool(t: Any, ok: bool) -> Any:
-    from .engine import Value
-
     return type(t).from_values([Value(1.0 if ok else 0.0, requires_grad=False)], (), bool_)
 
 
