@@ -13,7 +13,7 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, data, nn, optim, utils
+from . import autograd, data, distributions, nn, optim, utils
 from .device import cuda, device
 from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
 from .dtype import bool_ as bool
@@ -91,6 +91,7 @@ __all__ = [
     "data",
     "default_generator",
     "device",
+    "distributions",
     "dot",
     "double",
     "dtype",
