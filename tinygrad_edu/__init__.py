@@ -32,6 +32,7 @@ from .factories import (
     zeros_like,
 )
 from .functional import TORCH, dot, matmul, mean, sum
+from .gather import gather
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
@@ -105,6 +106,7 @@ __all__ = [
     "float64",
     "full",
     "full_like",
+    "gather",
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",
