@@ -37,6 +37,7 @@ from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
 from .nn.functional import log_softmax, softmax
+from .numpy_bridge import from_numpy
 from .reductions import all_ as all
 from .reductions import any_ as any
 from .reductions import argmax, argmin, cat, equal, maximum, minimum, norm, prod, std, var
@@ -104,6 +105,7 @@ __all__ = [
     "float",
     "float32",
     "float64",
+    "from_numpy",
     "full",
     "full_like",
     "gather",
