@@ -32,7 +32,6 @@ from .factories import (
     zeros_like,
 )
 from .functional import TORCH, dot, matmul, mean, sum
-from .gather import gather
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
@@ -108,7 +107,6 @@ __all__ = [
     "from_numpy",
     "full",
     "full_like",
-    "gather",
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",

@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, gather, inplace, kernels, reductions, views
+from . import autograd, conversions, inplace, kernels, reductions, views
 from ._tensor_str import format_tensor
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
 from .engine import Value
@@ -536,8 +536,7 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 
 # the views and the in-place ops, from their own modules
 for _name, _method in {
-    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
-    **gather.METHODS,
+    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
