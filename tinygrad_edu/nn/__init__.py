@@ -10,6 +10,7 @@ micrograd's ``Neuron``, ``Layer`` and ``MLP`` on Values.
 """
 
 from . import functional, init, utils
+from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
 from .layers import (
     Dropout,
     Flatten,
@@ -32,8 +33,11 @@ from .parameter import Parameter
 
 __all__ = [
     "MLP",
+    "AdaptiveAvgPool2d",
+    "AvgPool2d",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "Conv2d",
     "CrossEntropyLoss",
     "Dropout",
     "Flatten",
@@ -44,6 +48,7 @@ __all__ = [
     "Linear",
     "LogSoftmax",
     "MSELoss",
+    "MaxPool2d",
     "Module",
     "ModuleList",
     "NLLLoss",

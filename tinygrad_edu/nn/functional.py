@@ -22,8 +22,13 @@ from ..dtype import int64
 from ..functional import NN_FUNCTIONAL
 from ..tensor import Tensor, stack, tensor
 from ..tensor_graph import node_class, result
+from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
 
 __all__ = [
+    "adaptive_avg_pool2d",
+    "avg_pool2d",
+    "conv2d",
+    "max_pool2d",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "cross_entropy",
