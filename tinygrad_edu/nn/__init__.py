@@ -30,6 +30,7 @@ from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss,
 from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from .module import Module
 from .parameter import Parameter
+from .sparse import Embedding
 
 __all__ = [
     "MLP",
@@ -40,6 +41,7 @@ __all__ = [
     "Conv2d",
     "CrossEntropyLoss",
     "Dropout",
+    "Embedding",
     "Flatten",
     "Identity",
     "L1Loss",

@@ -23,6 +23,7 @@ from ..functional import NN_FUNCTIONAL
 from ..tensor import Tensor, stack, tensor
 from ..tensor_graph import node_class, result
 from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
+from .sparse import embedding
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -33,6 +34,7 @@ __all__ = [
     "binary_cross_entropy_with_logits",
     "cross_entropy",
     "dropout",
+    "embedding",
     "fused",
     "l1_loss",
     "linear",
