@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import random as draws
 from ..dtype import get_default_dtype
-from ..engine import Value, apply
+from ..engine import apply
 from ..ops import COPIES
 from ..shape import nest
 from ..tensor import Tensor, tensor
@@ -47,8 +47,9 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None) -> 
         i %= rows
         for j in range(dim):
             src = w[i * dim + j]
-            # the padding row is read but never learned: its copy does not reach the weight
-            vals.append(Value(src.data, requires_grad=False) if i == padding_idx else
+            # the padding row is read but never learned: its copy reaches the weight with
+            # derivative 0 (so the weight still gets a gradient, zeros there, as in PyTorch)
+            vals.append(src * 0.0 + src.data if i == padding_idx else
                         apply(COPIES["select"], (src,)))  # fmt: skip
     saved = {
         "_saved_indices": input, "_saved_padding_idx": _NO_PADDING if padding_idx is None
