@@ -32,9 +32,17 @@ from .factories import (
     zeros_like,
 )
 from .functional import TORCH, dot, matmul, mean, sum
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
+from .legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
 from .nn.functional import log_softmax, softmax
 from .numpy_bridge import from_numpy
 from .reductions import all_ as all
@@ -62,6 +70,7 @@ from .sampling import (
     set_rng_state,
 )
 from .tensor import Tensor, stack, tensor
+from .tensor_graph import is_tensor
 
 float = float32
 mm = matmul  # torch.mm: the 2-d case of matmul
@@ -73,8 +82,12 @@ globals().update(TORCH)
 
 __all__ = [
     "AccumulateGrad",
+    "BoolTensor",
+    "DoubleTensor",
+    "FloatTensor",
     "Generator",
     "GradcheckError",
+    "LongTensor",
     "Node",
     "Size",
     "Tensor",
@@ -110,9 +123,12 @@ __all__ = [
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",
+    "inference_mode",
     "initial_seed",
     "int64",
     "is_grad_enabled",
+    "is_inference_mode_enabled",
+    "is_tensor",
     "linspace",
     "log_softmax",
     "long",

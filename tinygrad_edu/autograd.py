@@ -33,6 +33,7 @@ from .tensor_graph import check_versions, double_backward_name, is_tensor, lift,
 
 __all__ = [
     "GradcheckError",
+    "Variable",
     "backward",
     "detect_anomaly",
     "grad",
@@ -271,3 +272,17 @@ def _numerical(outputs: Callable[[], list[Any]], o: int, x: Any, eps: float) -> 
         v.data = old
         rows.append([rnd(h - lw) / (2 * eps) for h, lw in zip(hi, lo)])
     return rows
+
+
+class _VariableType(type):
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return is_tensor(obj)  # every tensor is a Variable now, as in PyTorch
+
+
+class Variable(metaclass=_VariableType):
+    """Before PyTorch 0.4 a tensor was wrapped in a Variable to record a graph; today
+    ``Variable(t)`` is a new leaf with ``t``'s numbers (not ``t`` itself, as in PyTorch)."""
+
+    def __new__(cls, data: Any, requires_grad: bool = False, volatile: bool = False) -> Any:
+        out = data.detach()
+        return out.requires_grad_(True) if requires_grad else out

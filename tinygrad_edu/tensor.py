@@ -332,6 +332,8 @@ class Tensor:
     def numel(self) -> int:
         return len(self.flat)
 
+    nelement = numel  # the older name, still in tutorials (makemore counts parameters so)
+
     def __len__(self) -> int:
         if not self.shape:
             raise TypeError("len() of a 0-d tensor")
