@@ -14,6 +14,7 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, distributions, nn, optim, utils
+from ._tensor_str import set_printoptions
 from .device import cuda, device
 from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
 from .dtype import bool_ as bool
@@ -159,6 +160,7 @@ __all__ = [
     "seed",
     "set_default_dtype",
     "set_grad_enabled",
+    "set_printoptions",
     "set_rng_state",
     "softmax",
     "stack",
