@@ -59,3 +59,10 @@ def test_inference_mode_is_per_thread():
         worker.start()
         worker.join()
     assert seen == [False]
+
+
+def test_the_tensor_class_as_a_legacy_constructor():
+    assert torch.Tensor(2, 3).shape == (2, 3) and torch.Tensor(torch.Size([4])).shape == (4,)
+    t = torch.Tensor([[1, 2]])
+    assert t.dtype is torch.float32 and t.tolist() == [[1.0, 2.0]]
+    assert torch.Tensor((0.5,)).tolist() == [0.5] and torch.Tensor().shape == (0,)

@@ -18,6 +18,7 @@ tensors that have hooks (``tensor_pass.py``).
 
 from __future__ import annotations
 
+import math
 import warnings
 import weakref
 from collections.abc import Callable
@@ -84,8 +85,16 @@ class Tensor:
     )
     __hash__ = object.__hash__
 
-    def __init__(self, data: Any = (), *, requires_grad: bool = False) -> None:
-        t = tensor(data, dtype=get_default_dtype(), requires_grad=requires_grad)
+    def __init__(self, *data: Any, requires_grad: bool = False) -> None:
+        # the legacy constructor: torch.Tensor(2, 3) is a 2x3 tensor (PyTorch leaves its
+        # memory uninitialised; zeros here), torch.Tensor([[1, 2]]) holds those numbers
+        sizes = data[0] if len(data) == 1 and isinstance(data[0], Size) else data
+        by_size = bool(sizes) and all(type(n) is int for n in sizes)
+        if by_size:
+            data = ([0.0] * math.prod(sizes),)
+        t = tensor(data[0] if data else (), dtype=get_default_dtype(), requires_grad=requires_grad)
+        if by_size:
+            t = t.reshape(*sizes)
         self._init(t.flat, t.shape, t.dtype, None)
         if requires_grad:
             self._set_requires_grad(True)
