@@ -117,8 +117,16 @@ def randn(
 
 
 def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None = None,
-            requires_grad: bool = False) -> Tensor:  # fmt: skip
-    """``randint(high, size)`` or ``randint(low, high, size)``: integers in [low, high)."""
+            requires_grad: bool = False, **named: Any) -> Tensor:  # fmt: skip
+    """``randint(high, size)`` or ``randint(low, high, size)``: integers in [low, high); the
+    three may also be named (``randint(low=0, high=2, size=(4,))``)."""
+    if named:
+        unknown = set(named) - {"low", "high", "size", "device"}
+        if unknown:
+            raise TypeError(f"randint() got an unexpected keyword argument '{sorted(unknown)[0]}'")
+        given = dict(zip(("low", "high", "size") if len(args) > 1 else ("high",), args))
+        given.update((k, v) for k, v in named.items() if k != "device")
+        args = (given.get("low", 0), given["high"], given["size"])
     if len(args) == 2:
         low, (high, size) = 0, args
     elif len(args) == 3:
