@@ -2,6 +2,8 @@
 # the first 16 names of names.txt inline; vocab_size (the letters they use) in place of 27
 import torch
 
+# ruff: noqa: B007, RUF005, RUF007, SIM905 - written as the source writes it
+
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 print(words[:10])
 print(len(words), min(len(w) for w in words), max(len(w) for w in words))
@@ -70,4 +72,4 @@ for w in words:
 print(f"{log_likelihood=}")
 nll = -log_likelihood
 print(f"{nll=}")
-print(f"{nll/n}")
+print(f"{nll / n}")

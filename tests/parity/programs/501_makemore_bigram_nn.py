@@ -3,6 +3,8 @@
 import torch
 import torch.nn.functional as F
 
+# ruff: noqa: B007, N812, RUF005, RUF007, SIM905 - written as the source writes it
+
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 chars = sorted(list(set("".join(words))))
 stoi = {s: i + 1 for i, s in enumerate(chars)}

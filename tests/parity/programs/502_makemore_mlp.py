@@ -4,6 +4,8 @@ import torch
 import torch.nn.functional as F
 import random
 
+# ruff: noqa: I001, N812, RUF005, SIM905 - written as the source writes it
+
 torch.manual_seed(42)  # the lecture's first C and its minibatches are unseeded
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 print(words[:8], len(words))

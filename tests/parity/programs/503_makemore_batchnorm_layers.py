@@ -4,6 +4,8 @@ import torch
 import torch.nn.functional as F
 import random
 
+# ruff: noqa: B007, I001, N812, RUF005, SIM905, UP031 - written as the source writes it
+
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 chars = sorted(list(set("".join(words))))
 stoi = {s: i + 1 for i, s in enumerate(chars)}
@@ -45,7 +47,11 @@ n_embd = 4
 n_hidden = 12
 g = torch.Generator().manual_seed(2147483647)
 C = torch.randn((vocab_size, n_embd), generator=g)
-W1 = torch.randn((n_embd * block_size, n_hidden), generator=g) * (5 / 3) / ((n_embd * block_size) ** 0.5)
+W1 = (
+    torch.randn((n_embd * block_size, n_hidden), generator=g)
+    * (5 / 3)
+    / ((n_embd * block_size) ** 0.5)
+)
 W2 = torch.randn((n_hidden, vocab_size), generator=g) * 0.01
 b2 = torch.randn(vocab_size, generator=g) * 0
 bngain = torch.ones((1, n_hidden))
@@ -203,12 +209,20 @@ for i, layer in enumerate(layers[:-1]):
         t = layer.out
         print(
             "layer %d (%10s): mean %+.2f, std %.2f, saturated: %.2f%%"
-            % (i, layer.__class__.__name__, t.mean(), t.std(), (t.abs() > 0.97).float().mean() * 100)
+            % (
+                i,
+                layer.__class__.__name__,
+                t.mean(),
+                t.std(),
+                (t.abs() > 0.97).float().mean() * 100,
+            )
         )
 for i, layer in enumerate(layers[:-1]):
     if isinstance(layer, Tanh):
         t = layer.out.grad
-        print("layer %d (%10s): mean %+f, std %e" % (i, layer.__class__.__name__, t.mean(), t.std()))
+        print(
+            "layer %d (%10s): mean %+f, std %e" % (i, layer.__class__.__name__, t.mean(), t.std())
+        )
 for i, p in enumerate(parameters):
     t = p.grad
     if p.ndim == 2:

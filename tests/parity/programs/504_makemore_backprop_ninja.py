@@ -4,6 +4,8 @@ import torch
 import torch.nn.functional as F
 import random
 
+# ruff: noqa: I001, N812, N816, RUF005, RUF010, SIM905 - written as the source writes it
+
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 chars = sorted(list(set("".join(words))))
 stoi = {s: i + 1 for i, s in enumerate(chars)}
@@ -45,7 +47,11 @@ n_embd = 3
 n_hidden = 16
 g = torch.Generator().manual_seed(2147483647)
 C = torch.randn((vocab_size, n_embd), generator=g)
-W1 = torch.randn((n_embd * block_size, n_hidden), generator=g) * (5 / 3) / ((n_embd * block_size) ** 0.5)
+W1 = (
+    torch.randn((n_embd * block_size, n_hidden), generator=g)
+    * (5 / 3)
+    / ((n_embd * block_size) ** 0.5)
+)
 b1 = torch.randn(n_hidden, generator=g) * 0.1
 W2 = torch.randn((n_hidden, vocab_size), generator=g) * 0.1
 b2 = torch.randn(vocab_size, generator=g) * 0.1
@@ -160,10 +166,17 @@ print(F.softmax(logits, 1)[0])
 print(dlogits[0] * n)
 print(dlogits[0].sum())
 hpreact_fast = (
-    bngain * (hprebn - hprebn.mean(0, keepdim=True)) / torch.sqrt(hprebn.var(0, keepdim=True, unbiased=True) + 1e-5)
+    bngain
+    * (hprebn - hprebn.mean(0, keepdim=True))
+    / torch.sqrt(hprebn.var(0, keepdim=True, unbiased=True) + 1e-5)
     + bnbias
 )
 print("max diff:", (hpreact_fast - hpreact).abs().max())
-dhprebn = bngain * bnvar_inv / n * (n * dhpreact - dhpreact.sum(0) - n / (n - 1) * bnraw * (dhpreact * bnraw).sum(0))
+dhprebn = (
+    bngain
+    * bnvar_inv
+    / n
+    * (n * dhpreact - dhpreact.sum(0) - n / (n - 1) * bnraw * (dhpreact * bnraw).sum(0))
+)
 cmp("hprebn", dhprebn, hprebn)
 print(dhprebn.shape, bngain.shape, bnvar_inv.shape, dbnraw.shape, dbnraw.sum(0).shape)

@@ -4,6 +4,8 @@ import torch
 import torch.nn.functional as F
 import random
 
+# ruff: noqa: I001, N812, RUF005, SIM905 - written as the source writes it
+
 words = "emma olivia ava isabella sophia charlotte mia amelia harper evelyn abigail emily elizabeth mila ella avery".split()
 print(len(words), max(len(w) for w in words), words[:8])
 chars = sorted(list(set("".join(words))))
@@ -164,7 +166,10 @@ for layer in model.layers:
     print(layer.__class__.__name__, ":", tuple(layer.out.shape))
 print(model.layers[0].out.shape, model.layers[1].out.shape, model.layers[2].out.shape)
 e = torch.randn(4, 4, 6)
-print(e.view(4, 2, 12).shape, (torch.cat([e[:, ::2, :], e[:, 1::2, :]], dim=2) == e.view(4, 2, 12)).all())
+print(
+    e.view(4, 2, 12).shape,
+    (torch.cat([e[:, ::2, :], e[:, 1::2, :]], dim=2) == e.view(4, 2, 12)).all(),
+)
 print(torch.randn(32, 4, 68).mean((0, 1), keepdim=True).shape)
 max_steps = 4
 batch_size = 16

@@ -4,6 +4,8 @@ import torch
 import torch.nn as nn
 from torch.nn import functional as F
 
+# ruff: noqa: N812 - written as the source writes it
+
 torch.manual_seed(42)
 a = torch.tril(torch.ones(3, 3))
 a = a / torch.sum(a, 1, keepdim=True)

@@ -4,6 +4,8 @@ import torch
 import torch.nn as nn
 from torch.nn import functional as F
 
+# ruff: noqa: N812, RUF059 - written as the source writes it
+
 batch_size = 4
 block_size = 8
 max_iters = 30
@@ -31,8 +33,8 @@ print("".join(chars))
 print(vocab_size)
 stoi = {ch: i for i, ch in enumerate(chars)}
 itos = {i: ch for i, ch in enumerate(chars)}
-encode = lambda s: [stoi[c] for c in s]  # noqa: E731
-decode = lambda l: "".join([itos[i] for i in l])  # noqa: E731, E741
+encode = lambda s: [stoi[c] for c in s]
+decode = lambda l: "".join([itos[i] for i in l])  # noqa: E741
 print(encode("hear me"))
 print(decode(encode("hear me")))
 data = torch.tensor(encode(text), dtype=torch.long)

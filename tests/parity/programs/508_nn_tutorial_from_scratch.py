@@ -3,6 +3,8 @@
 import torch
 import math
 
+# ruff: noqa: B007, I001, N801, N812 - written as the source writes it
+
 torch.manual_seed(0)
 x_train, y_train = torch.rand(48, 16), torch.randint(0, 10, (48,))
 n, c = x_train.shape

@@ -6,6 +6,8 @@ import torch.nn.functional as F
 from torch import nn, optim
 from torch.utils.data import DataLoader, TensorDataset
 
+# ruff: noqa: B007, I001, N801, N812 - written as the source writes it
+
 torch.manual_seed(0)
 x_train, y_train = torch.rand(48, 16), torch.randint(0, 10, (48,))
 x_valid, y_valid = torch.rand(32, 16), torch.randint(0, 10, (32,))

@@ -5,6 +5,8 @@ import math  # noqa: F401
 import operator
 from torch import tensor
 
+# ruff: noqa: I001 - written as the source writes it
+
 
 def test(a, b, cmp, cname=None):
     if cname is None:

@@ -5,6 +5,8 @@ import math
 from torch.nn import init
 from torch import nn
 
+# ruff: noqa: I001 - written as the source writes it
+
 
 def near(a, b):
     return torch.allclose(a, b, rtol=1e-3, atol=1e-5)

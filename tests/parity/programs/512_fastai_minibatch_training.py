@@ -4,6 +4,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn, optim
 
+# ruff: noqa: B007, E741, N812, UP028 - written as the source writes it
+
 
 def near(a, b):
     return torch.allclose(a, b, rtol=1e-3, atol=1e-5)
@@ -27,7 +29,7 @@ class Model(nn.Module):
         self.layers = [nn.Linear(n_in, nh), nn.ReLU(), nn.Linear(nh, n_out)]
 
     def __call__(self, x):
-        for l in self.layers:  # noqa: E741
+        for l in self.layers:
             x = l(x)
         return x
 
@@ -102,7 +104,7 @@ for epoch in range(epochs):
         loss = loss_func(model(xb), yb)
         loss.backward()
         with torch.no_grad():
-            for l in model.layers:  # noqa: E741
+            for l in model.layers:
                 if hasattr(l, "weight"):
                     l.weight -= l.weight.grad * lr
                     l.bias -= l.bias.grad * lr
@@ -162,7 +164,7 @@ class DummyModule:
         return f"{self._modules}"
 
     def parameters(self):
-        for l in self._modules.values():  # noqa: E741
+        for l in self._modules.values():
             for p in l.parameters():
                 yield p
 
@@ -177,11 +179,11 @@ class Model(nn.Module):
     def __init__(self, layers):
         super().__init__()
         self.layers = layers
-        for i, l in enumerate(self.layers):  # noqa: E741
+        for i, l in enumerate(self.layers):
             self.add_module(f"layer_{i}", l)
 
     def __call__(self, x):
-        for l in self.layers:  # noqa: E741
+        for l in self.layers:
             x = l(x)
         return x
 
@@ -196,7 +198,7 @@ class SequentialModel(nn.Module):
         self.layers = nn.ModuleList(layers)
 
     def __call__(self, x):
-        for l in self.layers:  # noqa: E741
+        for l in self.layers:
             x = l(x)
         return x
 

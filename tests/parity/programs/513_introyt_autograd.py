@@ -3,6 +3,8 @@
 import torch
 import math
 
+# ruff: noqa: B007, I001, UP008 - written as the source writes it
+
 torch.manual_seed(0)
 a = torch.linspace(0.0, 2.0 * math.pi, steps=25, requires_grad=True)
 print(a)

@@ -2,6 +2,8 @@
 # (https://pytorch.org/tutorials/beginner/introyt/modelsyt_tutorial.html); seeded, TinyModel 10-12-4
 import torch
 
+# ruff: noqa: UP008 - written as the source writes it
+
 torch.manual_seed(0)
 
 

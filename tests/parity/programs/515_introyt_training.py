@@ -7,12 +7,25 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.utils.data import TensorDataset
 
+# ruff: noqa: B007, I001, N812, SIM113, UP008, UP032 - written as the source writes it
+
 torch.manual_seed(0)
 training_set = TensorDataset(torch.rand(24, 1, 12, 12) * 2 - 1, torch.randint(0, 10, (24,)))
 validation_set = TensorDataset(torch.rand(8, 1, 12, 12) * 2 - 1, torch.randint(0, 10, (8,)))
 training_loader = torch.utils.data.DataLoader(training_set, batch_size=4, shuffle=True)
 validation_loader = torch.utils.data.DataLoader(validation_set, batch_size=4, shuffle=False)
-classes = ("T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle Boot")
+classes = (
+    "T-shirt/top",
+    "Trouser",
+    "Pullover",
+    "Dress",
+    "Coat",
+    "Sandal",
+    "Shirt",
+    "Sneaker",
+    "Bag",
+    "Ankle Boot",
+)
 print("Training set has {} instances".format(len(training_set)))
 print("Validation set has {} instances".format(len(validation_set)))
 dataiter = iter(training_loader)

@@ -5,6 +5,8 @@ import math
 import torch.nn.functional as F
 from torch.utils.data import DataLoader, TensorDataset
 
+# ruff: noqa: I001, N812, SIM108, UP031 - written as the source writes it
+
 USE_GPU = True
 dtype = torch.float32
 if USE_GPU and torch.cuda.is_available():
@@ -14,8 +16,12 @@ else:
 print_every = 2
 print("using device:", device)
 torch.manual_seed(0)
-loader_train = DataLoader(TensorDataset(torch.randn(48, 2, 3, 3), torch.randint(0, 10, (48,))), batch_size=16)
-loader_val = DataLoader(TensorDataset(torch.randn(16, 2, 3, 3), torch.randint(0, 10, (16,))), batch_size=16)
+loader_train = DataLoader(
+    TensorDataset(torch.randn(48, 2, 3, 3), torch.randint(0, 10, (48,))), batch_size=16
+)
+loader_val = DataLoader(
+    TensorDataset(torch.randn(16, 2, 3, 3), torch.randint(0, 10, (16,))), batch_size=16
+)
 
 
 def flatten(x):

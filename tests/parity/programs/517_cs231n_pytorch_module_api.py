@@ -6,12 +6,18 @@ import torch.nn.functional as F
 import torch.optim as optim
 from torch.utils.data import DataLoader, TensorDataset
 
+# ruff: noqa: B007, N812, UP031 - written as the source writes it
+
 dtype = torch.float32
 device = torch.device("cpu")
 print_every = 2
 torch.manual_seed(0)
-loader_train = DataLoader(TensorDataset(torch.randn(48, 2, 3, 3), torch.randint(0, 10, (48,))), batch_size=16)
-loader_val = DataLoader(TensorDataset(torch.randn(16, 2, 3, 3), torch.randint(0, 10, (16,))), batch_size=16)
+loader_train = DataLoader(
+    TensorDataset(torch.randn(48, 2, 3, 3), torch.randint(0, 10, (48,))), batch_size=16
+)
+loader_val = DataLoader(
+    TensorDataset(torch.randn(16, 2, 3, 3), torch.randint(0, 10, (16,))), batch_size=16
+)
 
 
 def flatten(x):

@@ -6,6 +6,8 @@ import tempfile
 import torch.nn as nn
 import torch.utils.data as data
 
+# ruff: noqa: I001 - written as the source writes it
+
 torch.manual_seed(42)
 device = torch.device("cuda") if torch.cuda.is_available() else torch.device("cpu")
 

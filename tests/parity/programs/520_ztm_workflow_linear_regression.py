@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+# ruff: noqa: I001 - written as the source writes it
+
 weight = 0.7
 bias = 0.3
 start = 0

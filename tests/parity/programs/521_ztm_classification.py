@@ -4,12 +4,16 @@ import torch
 import math
 from torch import nn
 
+# ruff: noqa: I001 - written as the source writes it
+
 torch.manual_seed(42)
 n_samples = 64
 angles = torch.rand(n_samples) * 2 * math.pi
 y = (torch.arange(n_samples) % 2).type(torch.float)
 radius = torch.where(y == 1, torch.tensor(0.8), torch.tensor(1.0))
-X = torch.stack([radius * torch.cos(angles), radius * torch.sin(angles)], dim=1) + 0.03 * torch.randn(n_samples, 2)
+X = torch.stack(
+    [radius * torch.cos(angles), radius * torch.sin(angles)], dim=1
+) + 0.03 * torch.randn(n_samples, 2)
 print(f"First 5 X features:\n{X[:5]}")
 print(f"\nFirst 5 y labels:\n{y[:5]}")
 print(X.shape, y.shape)
@@ -36,7 +40,9 @@ class CircleModelV0(nn.Module):
 
 model_0 = CircleModelV0().to(device)
 print(model_0)
-model_0 = nn.Sequential(nn.Linear(in_features=2, out_features=5), nn.Linear(in_features=5, out_features=1)).to(device)
+model_0 = nn.Sequential(
+    nn.Linear(in_features=2, out_features=5), nn.Linear(in_features=5, out_features=1)
+).to(device)
 print(model_0)
 untrained_preds = model_0(X_test.to(device))
 print(f"Length of predictions: {len(untrained_preds)}, Shape: {untrained_preds.shape}")
@@ -119,7 +125,9 @@ for epoch in range(epochs):
         test_loss = loss_fn(test_logits, y_test)
         test_acc = accuracy_fn(y_true=y_test, y_pred=test_pred)
     if epoch % 20 == 0:
-        print(f"Epoch: {epoch} | Loss: {loss:.5f}, Accuracy: {acc:.2f}% | Test Loss: {test_loss:.5f}, Test Accuracy: {test_acc:.2f}%")
+        print(
+            f"Epoch: {epoch} | Loss: {loss:.5f}, Accuracy: {acc:.2f}% | Test Loss: {test_loss:.5f}, Test Accuracy: {test_acc:.2f}%"
+        )
 model_3.eval()
 with torch.inference_mode():
     y_preds = torch.round(torch.sigmoid(model_3(X_test))).squeeze()
@@ -145,7 +153,12 @@ centers = torch.rand(NUM_CLASSES, NUM_FEATURES) * 20 - 10
 y_blob = torch.randint(0, NUM_CLASSES, (64,))
 X_blob = centers[y_blob] + 1.5 * torch.randn(64, NUM_FEATURES)
 print(X_blob[:5], y_blob[:5])
-X_blob_train, X_blob_test, y_blob_train, y_blob_test = X_blob[:51], X_blob[51:], y_blob[:51], y_blob[51:]
+X_blob_train, X_blob_test, y_blob_train, y_blob_test = (
+    X_blob[:51],
+    X_blob[51:],
+    y_blob[:51],
+    y_blob[51:],
+)
 
 
 class BlobModel(nn.Module):
@@ -161,7 +174,9 @@ class BlobModel(nn.Module):
         return self.linear_layer_stack(x)
 
 
-model_4 = BlobModel(input_features=NUM_FEATURES, output_features=NUM_CLASSES, hidden_units=8).to(device)
+model_4 = BlobModel(input_features=NUM_FEATURES, output_features=NUM_CLASSES, hidden_units=8).to(
+    device
+)
 print(model_4)
 loss_fn = nn.CrossEntropyLoss()
 optimizer = torch.optim.SGD(model_4.parameters(), lr=0.1)
@@ -191,7 +206,9 @@ for epoch in range(epochs):
         test_loss = loss_fn(test_logits, y_blob_test)
         test_acc = accuracy_fn(y_true=y_blob_test, y_pred=test_pred)
     if epoch % 10 == 0:
-        print(f"Epoch: {epoch} | Loss: {loss:.5f}, Acc: {acc:.2f}% | Test Loss: {test_loss:.5f}, Test Acc: {test_acc:.2f}%")
+        print(
+            f"Epoch: {epoch} | Loss: {loss:.5f}, Acc: {acc:.2f}% | Test Loss: {test_loss:.5f}, Test Acc: {test_acc:.2f}%"
+        )
 model_4.eval()
 with torch.inference_mode():
     y_logits = model_4(X_blob_test)

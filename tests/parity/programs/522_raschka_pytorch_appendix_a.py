@@ -7,6 +7,8 @@ import torch.nn.functional as F
 from torch.autograd import grad
 from torch.utils.data import Dataset, DataLoader
 
+# ruff: noqa: B007, I001, N812, N816 - written as the source writes it
+
 print(torch.cuda.is_available())
 tensor0d = torch.tensor(1)
 tensor1d = torch.tensor([1, 2, 3])
@@ -114,7 +116,9 @@ test_ds = ToyDataset(X_test, y_test)
 test_loader = DataLoader(dataset=test_ds, batch_size=2, shuffle=False, num_workers=0)
 for idx, (x, y) in enumerate(train_loader):
     print(f"Batch {idx + 1}:", x, y)
-train_loader = DataLoader(dataset=train_ds, batch_size=2, shuffle=True, num_workers=0, drop_last=True)
+train_loader = DataLoader(
+    dataset=train_ds, batch_size=2, shuffle=True, num_workers=0, drop_last=True
+)
 for idx, (x, y) in enumerate(train_loader):
     print(f"Batch {idx + 1}:", x, y)
 torch.manual_seed(123)

@@ -3,6 +3,8 @@
 import torch
 from torch import nn
 
+# ruff: noqa: RUF005 - written as the source writes it
+
 torch.manual_seed(0)
 
 
@@ -37,7 +39,12 @@ def corr2d_multi_in(X, K):
     return sum(corr2d(x, k) for x, k in zip(X, K))
 
 
-X = torch.tensor([[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]])
+X = torch.tensor(
+    [
+        [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0]],
+        [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]],
+    ]
+)
 K = torch.tensor([[[0.0, 1.0], [2.0, 3.0]], [[1.0, 2.0], [3.0, 4.0]]])
 print(corr2d_multi_in(X, K))
 

@@ -6,6 +6,8 @@ import tempfile
 from torch import nn
 from torch.nn import functional as F
 
+# ruff: noqa: I001, N812 - written as the source writes it
+
 torch.manual_seed(0)
 net = nn.Sequential(nn.LazyLinear(16), nn.ReLU(), nn.LazyLinear(4))
 print(net[0].weight)

@@ -7,6 +7,8 @@ from torch.utils.data import DataLoader
 from functools import partial
 import pprint
 
+# ruff: noqa: F401, I001, RUF059, SIM113, UP008 - written as the source writes it
+
 pp = pprint.PrettyPrinter()
 torch.manual_seed(0)
 corpus = [
@@ -101,7 +103,9 @@ class WordWindowClassifier(nn.Module):
         if self.freeze_embeddings:
             self.embed_layer.weight.requires_grad = False
         full_window_size = 2 * window_size + 1
-        self.hidden_layer = nn.Sequential(nn.Linear(full_window_size * self.embed_dim, self.hidden_dim), nn.Tanh())
+        self.hidden_layer = nn.Sequential(
+            nn.Linear(full_window_size * self.embed_dim, self.hidden_dim), nn.Tanh()
+        )
         self.output_layer = nn.Linear(self.hidden_dim, 1)
         self.probabilities = nn.Sigmoid()
 
@@ -119,7 +123,13 @@ class WordWindowClassifier(nn.Module):
         return output
 
 
-model_hyperparameters = {"batch_size": 4, "window_size": 2, "embed_dim": 8, "hidden_dim": 8, "freeze_embeddings": False}
+model_hyperparameters = {
+    "batch_size": 4,
+    "window_size": 2,
+    "embed_dim": 8,
+    "hidden_dim": 8,
+    "freeze_embeddings": False,
+}
 vocab_size = len(word_to_ix)
 model = WordWindowClassifier(model_hyperparameters, vocab_size)
 print(model)
@@ -163,7 +173,9 @@ batch_size = 1
 shuffle = False
 window_size = 2
 collate_fn = partial(custom_collate_fn, window_size=2, word_to_ix=word_to_ix)
-test_loader = torch.utils.data.DataLoader(test_data, batch_size=1, shuffle=False, collate_fn=collate_fn)
+test_loader = torch.utils.data.DataLoader(
+    test_data, batch_size=1, shuffle=False, collate_fn=collate_fn
+)
 for test_instance, labels, _ in test_loader:
     outputs = model.forward(test_instance)
     print(labels)

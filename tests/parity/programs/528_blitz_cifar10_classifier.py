@@ -8,6 +8,8 @@ import torch.nn.functional as F
 import torch.optim as optim
 from torch.utils.data import TensorDataset
 
+# ruff: noqa: I001, N812 - written as the source writes it
+
 torch.manual_seed(0)
 trainset = TensorDataset(torch.rand(16, 3, 12, 12) * 2 - 1, torch.randint(0, 10, (16,)))
 trainloader = torch.utils.data.DataLoader(trainset, batch_size=4, shuffle=True, num_workers=0)

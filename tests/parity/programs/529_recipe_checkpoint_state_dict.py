@@ -7,6 +7,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torch.optim as optim
 
+# ruff: noqa: I001, N812, UP008 - written as the source writes it
+
 torch.manual_seed(0)
 
 
@@ -67,5 +69,10 @@ loss = checkpoint["loss"]
 print(epoch, loss, sorted(checkpoint.keys()))
 print(model.eval().training, model.train().training)
 print(optimizer)
-print(torch.equal(optimizer.state_dict()["state"][9]["momentum_buffer"], checkpoint["optimizer_state_dict"]["state"][9]["momentum_buffer"]))
+print(
+    torch.equal(
+        optimizer.state_dict()["state"][9]["momentum_buffer"],
+        checkpoint["optimizer_state_dict"]["state"][9]["momentum_buffer"],
+    )
+)
 print(model(x).argmax(1), net(x).argmax(1))

@@ -4,6 +4,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+# ruff: noqa: B007, N812, UP008 - written as the source writes it
+
 torch.manual_seed(0)
 
 

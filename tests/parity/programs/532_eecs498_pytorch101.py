@@ -2,6 +2,8 @@
 # views versus clone, integer and boolean indexing, view/contiguous, reductions, matrix ops, broadcasting; the solved cells
 import torch
 
+# ruff: noqa: UP031 - written as the source writes it
+
 a = torch.tensor([1, 2, 3])
 print("Here is a:")
 print(a)

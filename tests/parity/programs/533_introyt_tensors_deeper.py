@@ -3,6 +3,8 @@
 import torch
 import math
 
+# ruff: noqa: I001, SIM108, UP032 - written as the source writes it
+
 x = torch.empty(3, 4)
 print(type(x))
 print(x.shape, x.dtype)

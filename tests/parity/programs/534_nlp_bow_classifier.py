@@ -5,6 +5,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torch.optim as optim
 
+# ruff: noqa: B007, N812, SIM905, UP008 - written as the source writes it
+
 torch.manual_seed(1)
 lin = nn.Linear(5, 3)
 data = torch.randn(2, 5)

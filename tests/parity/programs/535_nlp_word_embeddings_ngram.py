@@ -5,6 +5,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torch.optim as optim
 
+# ruff: noqa: B007, N812, SIM905, UP008 - written as the source writes it
+
 torch.manual_seed(1)
 word_to_ix = {"hello": 0, "world": 1}
 embeds = nn.Embedding(2, 5)
@@ -17,7 +19,10 @@ test_sentence = """When forty winters shall besiege thy brow,
 And dig deep trenches in thy beauty's field,
 Thy youth's proud livery so gazed on now,
 Will be a totter'd weed of small worth held:""".split()
-ngrams = [([test_sentence[i - j - 1] for j in range(CONTEXT_SIZE)], test_sentence[i]) for i in range(CONTEXT_SIZE, len(test_sentence))]
+ngrams = [
+    ([test_sentence[i - j - 1] for j in range(CONTEXT_SIZE)], test_sentence[i])
+    for i in range(CONTEXT_SIZE, len(test_sentence))
+]
 print(ngrams[:3])
 vocab = set(test_sentence)
 word_to_ix = {word: i for i, word in enumerate(sorted(vocab))}

@@ -5,6 +5,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torch.optim as optim
 
+# ruff: noqa: B007, N812, SIM905, UP008 - written as the source writes it
+
 torch.manual_seed(1)
 lstm = nn.LSTM(3, 3)
 inputs = [torch.randn(1, 3) for _ in range(5)]
