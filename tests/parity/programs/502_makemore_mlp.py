@@ -1,5 +1,5 @@
 # Karpathy, makemore part 2 (MLP), nn-zero-to-hero lectures/makemore/makemore_part2_mlp.ipynb: 16 names inline,
-# n_embd 2 and 20 hidden units in place of 10 and 200, 30 minibatch steps in place of 200000
+# n_embd 2 and 20 hidden units in place of 10 and 200, 12 minibatch steps in place of 200000
 import torch
 import torch.nn.functional as F
 import random
@@ -85,7 +85,7 @@ lrs = 10**lre
 print(lre[:3], lrs[-3:], lrs.shape)
 lossi = []
 stepi = []
-for i in range(30):
+for i in range(12):
     ix = torch.randint(0, Xtr.shape[0], (32,))
     emb = C[Xtr[ix]]
     h = torch.tanh(emb.view(-1, 6) @ W1 + b1)
@@ -94,7 +94,7 @@ for i in range(30):
     for p in parameters:
         p.grad = None
     loss.backward()
-    lr = 0.1 if i < 20 else 0.01
+    lr = 0.1 if i < 8 else 0.01
     for p in parameters:
         p.data += -lr * p.grad
     stepi.append(i)

@@ -1,5 +1,5 @@
 # PyTorch "Introduction to PyTorch" (YouTube series), "Training with PyTorch" (https://pytorch.org/tutorials/beginner/introyt/trainingyt.html):
-# 24+8 random 1x12x12 "garments" for FashionMNIST, a smaller GarmentClassifier, reports every 2 batches, no TensorBoard
+# 16+8 random 1x6x6 "garments" for FashionMNIST, a smaller GarmentClassifier, reports every 2 batches, no TensorBoard
 import torch
 import os
 import tempfile
@@ -10,8 +10,8 @@ from torch.utils.data import TensorDataset
 # ruff: noqa: B007, I001, N812, SIM113, UP008, UP032 - written as the source writes it
 
 torch.manual_seed(0)
-training_set = TensorDataset(torch.rand(24, 1, 12, 12) * 2 - 1, torch.randint(0, 10, (24,)))
-validation_set = TensorDataset(torch.rand(8, 1, 12, 12) * 2 - 1, torch.randint(0, 10, (8,)))
+training_set = TensorDataset(torch.rand(16, 1, 6, 6) * 2 - 1, torch.randint(0, 10, (16,)))
+validation_set = TensorDataset(torch.rand(8, 1, 6, 6) * 2 - 1, torch.randint(0, 10, (8,)))
 training_loader = torch.utils.data.DataLoader(training_set, batch_size=4, shuffle=True)
 validation_loader = torch.utils.data.DataLoader(validation_set, batch_size=4, shuffle=False)
 classes = (
@@ -36,17 +36,17 @@ print("  ".join(classes[labels[j]] for j in range(4)))
 class GarmentClassifier(nn.Module):
     def __init__(self):
         super(GarmentClassifier, self).__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5)
+        self.conv1 = nn.Conv2d(1, 4, 3)
         self.pool = nn.MaxPool2d(2, 2)
-        self.conv2 = nn.Conv2d(6, 16, 3)
-        self.fc1 = nn.Linear(16 * 1 * 1, 32)
+        self.conv2 = nn.Conv2d(4, 8, 3, padding=1)
+        self.fc1 = nn.Linear(8 * 1 * 1, 32)
         self.fc2 = nn.Linear(32, 16)
         self.fc3 = nn.Linear(16, 10)
 
     def forward(self, x):
         x = self.pool(F.relu(self.conv1(x)))
         x = self.pool(F.relu(self.conv2(x)))
-        x = x.view(-1, 16 * 1 * 1)
+        x = x.view(-1, 8 * 1 * 1)
         x = F.relu(self.fc1(x))
         x = F.relu(self.fc2(x))
         x = self.fc3(x)

@@ -17,7 +17,7 @@ print_every = 2
 print("using device:", device)
 torch.manual_seed(0)
 loader_train = DataLoader(
-    TensorDataset(torch.randn(48, 2, 3, 3), torch.randint(0, 10, (48,))), batch_size=16
+    TensorDataset(torch.randn(32, 2, 3, 3), torch.randint(0, 10, (32,))), batch_size=16
 )
 loader_val = DataLoader(
     TensorDataset(torch.randn(16, 2, 3, 3), torch.randint(0, 10, (16,))), batch_size=16

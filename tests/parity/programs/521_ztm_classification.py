@@ -1,5 +1,5 @@
 # Zero to Mastery "Learn PyTorch for Deep Learning", 02 Neural Network Classification (02_pytorch_classification.ipynb):
-# circles (made with torch in place of sklearn make_circles), CircleModelV0/V2, BCEWithLogitsLoss, accuracy_fn, blobs
+# 32 circles (made with torch in place of sklearn make_circles), fewer epochs, CircleModelV0/V2, BCEWithLogitsLoss, accuracy_fn, blobs
 import torch
 import math
 from torch import nn
@@ -7,7 +7,7 @@ from torch import nn
 # ruff: noqa: I001 - written as the source writes it
 
 torch.manual_seed(42)
-n_samples = 64
+n_samples = 32
 angles = torch.rand(n_samples) * 2 * math.pi
 y = (torch.arange(n_samples) % 2).type(torch.float)
 radius = torch.where(y == 1, torch.tensor(0.8), torch.tensor(1.0))
@@ -22,7 +22,7 @@ y_sample = y[0]
 print(f"Values for one sample of X: {X_sample} and the same for y: {y_sample}")
 print(f"Shapes for one sample of X: {X_sample.shape} and the same for y: {y_sample.shape}")
 print(X[:5], y[:5], X.dtype, y.dtype)
-X_train, X_test, y_train, y_test = X[:51], X[51:], y[:51], y[51:]
+X_train, X_test, y_train, y_test = X[:25], X[25:], y[:25], y[25:]
 print(len(X_train), len(X_test), len(y_train), len(y_test))
 device = "cuda" if torch.cuda.is_available() else "cpu"
 print(device)
@@ -109,7 +109,7 @@ print(model_3)
 loss_fn = nn.BCEWithLogitsLoss()
 optimizer = torch.optim.SGD(model_3.parameters(), lr=0.1)
 torch.manual_seed(42)
-epochs = 100
+epochs = 30
 for epoch in range(epochs):
     y_logits = model_3(X_train).squeeze()
     y_pred = torch.round(torch.sigmoid(y_logits))
@@ -124,7 +124,7 @@ for epoch in range(epochs):
         test_pred = torch.round(torch.sigmoid(test_logits))
         test_loss = loss_fn(test_logits, y_test)
         test_acc = accuracy_fn(y_true=y_test, y_pred=test_pred)
-    if epoch % 20 == 0:
+    if epoch % 10 == 0:
         print(
             f"Epoch: {epoch} | Loss: {loss:.5f}, Accuracy: {acc:.2f}% | Test Loss: {test_loss:.5f}, Test Accuracy: {test_acc:.2f}%"
         )
@@ -150,14 +150,14 @@ NUM_FEATURES = 2
 RANDOM_SEED = 42
 torch.manual_seed(RANDOM_SEED)
 centers = torch.rand(NUM_CLASSES, NUM_FEATURES) * 20 - 10
-y_blob = torch.randint(0, NUM_CLASSES, (64,))
-X_blob = centers[y_blob] + 1.5 * torch.randn(64, NUM_FEATURES)
+y_blob = torch.randint(0, NUM_CLASSES, (32,))
+X_blob = centers[y_blob] + 1.5 * torch.randn(32, NUM_FEATURES)
 print(X_blob[:5], y_blob[:5])
 X_blob_train, X_blob_test, y_blob_train, y_blob_test = (
-    X_blob[:51],
-    X_blob[51:],
-    y_blob[:51],
-    y_blob[51:],
+    X_blob[:25],
+    X_blob[25:],
+    y_blob[:25],
+    y_blob[25:],
 )
 
 
@@ -189,7 +189,7 @@ print(y_pred_probs[:5])
 print(torch.sum(y_pred_probs[0]))
 print(torch.argmax(y_pred_probs[0]))
 torch.manual_seed(42)
-epochs = 100
+epochs = 20
 for epoch in range(epochs):
     model_4.train()
     y_logits = model_4(X_blob_train)

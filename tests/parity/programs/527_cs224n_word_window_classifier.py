@@ -1,5 +1,5 @@
 # CS224N PyTorch tutorial, "Demo: Word Window Classification" (web.stanford.edu/class/cs224n, CS224N_PyTorch_Tutorial.ipynb):
-# pad_window, pad_sequence collate, nn.Embedding(padding_idx), unfold, BCELoss; seeded, embed/hidden 8, 30 epochs
+# pad_window, pad_sequence collate, nn.Embedding(padding_idx), unfold, BCELoss; seeded, embed/hidden 4, 15 epochs
 import torch
 import torch.nn as nn
 import torch.optim as optim
@@ -126,8 +126,8 @@ class WordWindowClassifier(nn.Module):
 model_hyperparameters = {
     "batch_size": 4,
     "window_size": 2,
-    "embed_dim": 8,
-    "hidden_dim": 8,
+    "embed_dim": 4,
+    "hidden_dim": 4,
     "freeze_embeddings": False,
 }
 vocab_size = len(word_to_ix)
@@ -159,11 +159,11 @@ def train_epoch(loss_function, optimizer, model, loader):
 def train(loss_function, optimizer, model, loader, num_epochs=10000):
     for epoch in range(num_epochs):
         epoch_loss = train_epoch(loss_function, optimizer, model, loader)
-        if epoch % 10 == 0:
+        if epoch % 5 == 0:
             print(epoch_loss)
 
 
-num_epochs = 30
+num_epochs = 15
 train(loss_function, optimizer, model, loader, num_epochs=num_epochs)
 test_corpus = ["She comes from Paris"]
 test_sentences = [s.lower().split() for s in test_corpus]

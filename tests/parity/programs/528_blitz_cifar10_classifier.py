@@ -1,5 +1,5 @@
 # PyTorch 60-minute blitz "Training a Classifier" (https://pytorch.org/tutorials/beginner/blitz/cifar10_tutorial.html) with the
-# "Zeroing out gradients" recipe's loop: 16+8 random 3x12x12 images for CIFAR-10, a smaller Net, prints every 2 batches
+# "Zeroing out gradients" recipe's loop: 16+8 random 3x6x6 images for CIFAR-10, a smaller Net, prints every 2 batches
 import torch
 import os
 import tempfile
@@ -11,9 +11,9 @@ from torch.utils.data import TensorDataset
 # ruff: noqa: I001, N812 - written as the source writes it
 
 torch.manual_seed(0)
-trainset = TensorDataset(torch.rand(16, 3, 12, 12) * 2 - 1, torch.randint(0, 10, (16,)))
+trainset = TensorDataset(torch.rand(16, 3, 6, 6) * 2 - 1, torch.randint(0, 10, (16,)))
 trainloader = torch.utils.data.DataLoader(trainset, batch_size=4, shuffle=True, num_workers=0)
-testset = TensorDataset(torch.rand(8, 3, 12, 12) * 2 - 1, torch.randint(0, 10, (8,)))
+testset = TensorDataset(torch.rand(8, 3, 6, 6) * 2 - 1, torch.randint(0, 10, (8,)))
 testloader = torch.utils.data.DataLoader(testset, batch_size=4, shuffle=False, num_workers=0)
 classes = ("plane", "car", "bird", "cat", "deer", "dog", "frog", "horse", "ship", "truck")
 dataiter = iter(trainloader)
@@ -24,10 +24,10 @@ print(" ".join(f"{classes[labels[j]]:5s}" for j in range(4)))
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
-        self.conv1 = nn.Conv2d(3, 6, 5)
+        self.conv1 = nn.Conv2d(3, 4, 3)
         self.pool = nn.MaxPool2d(2, 2)
-        self.conv2 = nn.Conv2d(6, 16, 3)
-        self.fc1 = nn.Linear(16 * 1 * 1, 24)
+        self.conv2 = nn.Conv2d(4, 8, 3, padding=1)
+        self.fc1 = nn.Linear(8 * 1 * 1, 24)
         self.fc2 = nn.Linear(24, 16)
         self.fc3 = nn.Linear(16, 10)
 

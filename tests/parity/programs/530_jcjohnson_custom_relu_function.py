@@ -1,5 +1,5 @@
 # jcjohnson/pytorch-examples autograd/two_layer_net_custom_function.py ("Learning PyTorch with Examples"): MyReLU as a
-# torch.autograd.Function, run in its old form (the errors today's torch gives) and its @staticmethod form; N, D_in, H, D_out = 16, 20, 10, 4
+# torch.autograd.Function, run in its old form (the errors today's torch gives) and its @staticmethod form; N, D_in, H, D_out = 8, 20, 10, 4
 import torch
 from torch.autograd import Variable
 
@@ -33,7 +33,7 @@ class MyReLU(torch.autograd.Function):
 
 
 dtype = torch.FloatTensor
-N, D_in, H, D_out = 16, 20, 10, 4
+N, D_in, H, D_out = 8, 20, 10, 4
 x = Variable(torch.randn(N, D_in).type(dtype), requires_grad=False)
 y = Variable(torch.randn(N, D_out).type(dtype), requires_grad=False)
 w1 = Variable(torch.randn(D_in, H).type(dtype), requires_grad=True)

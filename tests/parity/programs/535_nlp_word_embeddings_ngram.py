@@ -1,5 +1,5 @@
 # PyTorch "Deep Learning for NLP with PyTorch": "Word Embeddings: Encoding Lexical Semantics"
-# (https://pytorch.org/tutorials/beginner/nlp/word_embeddings_tutorial.html): nn.Embedding, the N-gram language model; 4 lines, 16 hidden, 5 epochs
+# (https://pytorch.org/tutorials/beginner/nlp/word_embeddings_tutorial.html): nn.Embedding, the N-gram language model; 4 lines, 8 hidden, 5 epochs
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -32,8 +32,8 @@ class NGramLanguageModeler(nn.Module):
     def __init__(self, vocab_size, embedding_dim, context_size):
         super(NGramLanguageModeler, self).__init__()
         self.embeddings = nn.Embedding(vocab_size, embedding_dim)
-        self.linear1 = nn.Linear(context_size * embedding_dim, 16)
-        self.linear2 = nn.Linear(16, vocab_size)
+        self.linear1 = nn.Linear(context_size * embedding_dim, 8)
+        self.linear2 = nn.Linear(8, vocab_size)
 
     def forward(self, inputs):
         embeds = self.embeddings(inputs).view((1, -1))

@@ -1,5 +1,5 @@
 # PyTorch "Deep Learning for NLP with PyTorch": "Sequence Models and Long Short-Term Memory Networks"
-# (https://pytorch.org/tutorials/beginner/nlp/sequence_models_tutorial.html): nn.LSTM step by step and whole, the LSTMTagger; 60 epochs for 300
+# (https://pytorch.org/tutorials/beginner/nlp/sequence_models_tutorial.html): nn.LSTM step by step and whole, the LSTMTagger; 30 epochs for 300
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -63,7 +63,7 @@ with torch.no_grad():
     inputs = prepare_sequence(training_data[0][0], word_to_ix)
     tag_scores = model(inputs)
     print(tag_scores)
-for epoch in range(60):
+for epoch in range(30):
     for sentence, tags in training_data:
         model.zero_grad()
         sentence_in = prepare_sequence(sentence, word_to_ix)
@@ -72,7 +72,7 @@ for epoch in range(60):
         loss = loss_function(tag_scores, targets)
         loss.backward()
         optimizer.step()
-    if epoch % 20 == 0:
+    if epoch % 10 == 0:
         print(epoch, loss.item())
 with torch.no_grad():
     inputs = prepare_sequence(training_data[0][0], word_to_ix)
