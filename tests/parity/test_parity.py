@@ -154,6 +154,8 @@ XFAIL: dict[str, str] = {
     "534_nlp_bow_classifier": "needs torch.LongTensor (with it the rest matches)",
     "535_nlp_word_embeddings_ngram": "needs nn.Embedding",
     "536_nlp_lstm_tagger": "needs nn.LSTM, nn.Embedding",
+    "537_examples_polynomial_regression": "needs Tensor.mm (then F.smooth_l1_loss, Tensor.__format__ with a spec)",
+    "538_examples_mnist_main": "needs nn.Conv2d, F.max_pool2d, optim.Adadelta, lr_scheduler.StepLR",
 }
 
 
