@@ -156,6 +156,7 @@ XFAIL: dict[str, str] = {
     "536_nlp_lstm_tagger": "needs nn.LSTM, nn.Embedding",
     "537_examples_polynomial_regression": "needs Tensor.mm (then F.smooth_l1_loss, Tensor.__format__ with a spec)",
     "538_examples_mnist_main": "needs nn.Conv2d, F.max_pool2d, optim.Adadelta, lr_scheduler.StepLR",
+    "539_d2l_gradient_descent_newton": "needs torch.sinh/cosh; float32 cos differs by one ulp: torch.cos(tensor(0.27106699)) is 0.9634857773780823 in torch, 0.9634857177734375 (the correctly rounded value) in tinygrad_edu",
 }
 
 
