@@ -158,7 +158,7 @@ XFAIL: dict[str, str] = {
     "538_examples_mnist_main": "needs nn.Conv2d, F.max_pool2d, optim.Adadelta, lr_scheduler.StepLR",
     "539_d2l_gradient_descent_newton": "needs torch.sinh/cosh; float32 cos differs by one ulp: torch.cos(tensor(0.27106699)) is 0.9634857773780823 in torch, 0.9634857177734375 (the correctly rounded value) in tinygrad_edu",
     "540_gpt_tiny_transformer": "needs nn.Embedding, nn.LayerNorm, register_buffer, torch.tril, masked_fill, Module.apply, AdamW",
-    "541_char_rnn_classification": "needs Tensor.topk (categoryFromOutput, predict)",
+    "541_char_rnn_classification": "needs Tensor.topk (categoryFromOutput, predict); then one loss.item() of iterations 31-40 differs in its last float32 bit (the printed mean of losses)",
 }
 
 
