@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .dtype import float32, get_default_dtype
+from . import float32_backward
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort
 from .gradients import grad as engine_grad
 from .gradients import toward
@@ -63,12 +64,15 @@ def backward(
         if not r.requires_grad:
             raise RuntimeError(NO_GRAD)
     check_versions(roots)
-    seeds = [
-        s for k, (r, g) in enumerate(zip(roots, gradients)) for s in seeds_of(r, g, k, create_graph)
-    ]
+    per_root = [seeds_of(r, g, k, create_graph) for k, (r, g) in enumerate(zip(roots, gradients))]
+    seeds = [s for ss in per_root for s in ss]
     values = [v for r in roots for v in r.flat]
     if create_graph:
         return _backward_create_graph(values, seeds)
+    if float32_arithmetic() and all(isinstance(s, float) for s in seeds):
+        got = float32_backward.run(roots, per_root, retain_graph=retain_graph)
+        if got is not None:  # PyTorch's float32 formulas, node by node
+            return _accumulate32(got)
     _, leaves, old = _pass(values, seeds, retain_graph=retain_graph, fill_retained=True)
     _accumulate(leaves, old)
 
@@ -220,6 +224,22 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
         done.add(id(t))
         g = _grad_tensor(t, [x.grad if id(x) in leaves else 0.0 for x in t.flat])
         t.grad = _add_into(t.grad, call_hooks(t, g))
+        for x, a in zip(t.flat, t.grad.flat):
+            x.grad = a.data
+
+
+def _accumulate32(got: dict[int, tuple[Any, list[float]]]) -> None:
+    """Each leaf's float32 gradient through its hooks into its ``.grad`` (a float32 ``+=``)."""
+    for t, g in got.values():
+        if not t.is_leaf or not t.requires_grad:
+            continue
+        g = call_hooks(t, _grad_tensor(t, g))
+        if t.grad is None:
+            t.grad = _grad_tensor(g, [v.data for v in g.flat])
+        else:
+            acc = t.grad
+            for a, d in zip(acc.flat, rounded([a.data + b.data for a, b in zip(acc.flat, g.flat)])):
+                a.data = d
         for x, a in zip(t.flat, t.grad.flat):
             x.grad = a.data
 

@@ -84,6 +84,10 @@ def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Ten
     return fused("LogSoftmaxBackward0", z - s.log(), (input,), _saved_dim=d)
 
 
+# PyTorch's at::Reduction enum, saved by its loss nodes as ``_saved_reduction``
+_REDUCTION = {"none": 0, "mean": 1, "sum": 2}
+
+
 def _reduce(r: Tensor, reduction: str) -> Tensor:
     if reduction == "mean":
         return r.mean()
@@ -98,11 +102,12 @@ def nll_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """``-input[i, target[i]]``, averaged: the loss on log-probabilities."""
     if target.dtype is not int64:
         raise RuntimeError(f"expected scalar type Long but found {target.dtype.name.capitalize()}")
+    saved = {"_saved_target": target, "_saved_reduction": _REDUCTION.get(reduction)}
     if input.dim() == 1:
         picked = -input[int(target.item())]
-        return fused("NllLossBackward0", picked, (input,))
+        return fused("NllLossBackward0", picked, (input,), **saved)
     rows = [-input[i, int(t)] for i, t in enumerate(target.tolist())]
-    return fused("NllLossBackward0", _reduce(stack(rows), reduction), (input,))
+    return fused("NllLossBackward0", _reduce(stack(rows), reduction), (input,), **saved)
 
 
 def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -111,7 +116,8 @@ def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Ten
 
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    return fused("MseLossBackward0", _reduce((input - target) ** 2, reduction), (input, target))
+    r = _reduce((input - target) ** 2, reduction)
+    return fused("MseLossBackward0", r, (input, target), _saved_reduction=_REDUCTION[reduction])
 
 
 def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -122,7 +128,8 @@ def binary_cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean")
     """``-(t*log(p) + (1-t)*log(1-p))``, each log clamped at -100 as PyTorch clamps it."""
     lp, lq = _clamp_log(input.log()), _clamp_log((1.0 - input).log())
     r = -(target * lp + (1.0 - target) * lq)
-    return fused("BinaryCrossEntropyBackward0", _reduce(r, reduction), (input, target))
+    return fused("BinaryCrossEntropyBackward0", _reduce(r, reduction), (input, target),
+                 _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
 def _clamp_log(x: Tensor) -> Tensor:
@@ -138,7 +145,8 @@ def binary_cross_entropy_with_logits(
 ) -> Tensor:
     """The stable form: ``max(x, 0) - x*t + log(1 + exp(-|x|))``."""
     r = input.relu() - input * target + (-input.abs()).exp().log1p()
-    return fused("BinaryCrossEntropyWithLogitsBackward0", _reduce(r, reduction), (input, target))
+    return fused("BinaryCrossEntropyWithLogitsBackward0", _reduce(r, reduction), (input, target),
+                 _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
