@@ -173,9 +173,7 @@ _UNARY: dict[str, Callable[[Grad, Grad, Grad, Any], Grad]] = {
     "abs": lambda g, a, y, c: pw.mul(g, _sign(a)),
     "log1p": lambda g, a, y, c: pw.div(g, pw.add(a, 1.0)),
     "expm1": lambda g, a, y, c: pw.mul(g, pw.add(y, 1.0)),
-    "leaky_relu": lambda g, a, y, c: [
-        u if x > 0.0 else f32(u * f32(c)) for u, x in zip(g, a)
-    ],
+    "leaky_relu": lambda g, a, y, c: [u if x > 0.0 else f32(u * f32(c)) for u, x in zip(g, a)],
 }
 
 
@@ -192,7 +190,7 @@ def _reduced(node: TensorNode, g: Grad, mean: bool) -> list[Grad | None]:
 
 
 def _attrs(node: TensorNode) -> dict[str, Any]:
-    return node._attrs  # noqa: SLF001 - the node's saved non-tensor values (_saved_dim...)
+    return node._attrs
 
 
 def _column_major(t: Any) -> bool:
@@ -308,7 +306,9 @@ def _bce(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     xv, tv = _data(x), _data(t)
     gs = g if len(g) == len(xv) else g * len(xv)
     eps = f32(1e-12)
-    out = [f32(f32(u * f32(a - b)) / max(f32(f32(1.0 - a) * a), eps)) for u, a, b in zip(gs, xv, tv)]
+    out = [
+        f32(f32(u * f32(a - b)) / max(f32(f32(1.0 - a) * a), eps)) for u, a, b in zip(gs, xv, tv)
+    ]
     if _attrs(node).get("_saved_reduction", 1) == 1:
         out = pw.div(out, float(len(xv)))
     return [out, None]
@@ -414,9 +414,7 @@ def _scalar_rule(node: TensorNode, g: Grad, slots: list[Any]) -> list[Grad | Non
         for x, c in zip(slots_of(op, ins), chain_rule(op, ins, v.data, u)):
             if c is not None:
                 acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
-    return [
-        None if t is None else round32([acc.get(id(v), 0.0) for v in t.flat]) for t in slots
-    ]
+    return [None if t is None else round32([acc.get(id(v), 0.0) for v in t.flat]) for t in slots]
 
 
 def _node_grads(node: TensorNode, g: Grad, slots: list[Any]) -> list[Grad | None]:

@@ -106,6 +106,7 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "sum_dim": f32r.sum_dim,
     "mean_dim": f32r.mean_dim,
     "mm": f32r.mm,
+    "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
 }
 
 
@@ -170,7 +171,8 @@ def binary(key: str, a: Any, b: Any) -> Any:
         attrs["_saved_alpha"] = 1
     elif key in ("mul", "div") and not is_tensor(b):
         attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
-    return result(_finish(key, vals, dt), shape, dt, node_class(op.name), (a, b), **attrs)
+    ins = ([v.data for v in a.flat], b) if key == "pow" and isinstance(b, _Number) else None
+    return result(_finish(key, vals, dt, ins), shape, dt, node_class(op.name), (a, b), **attrs)
 
 
 def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:

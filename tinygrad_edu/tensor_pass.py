@@ -13,8 +13,8 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from .dtype import float32, get_default_dtype
 from . import float32_backward
+from .dtype import float32, get_default_dtype
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort
 from .gradients import grad as engine_grad
 from .gradients import toward
