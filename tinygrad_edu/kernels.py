@@ -106,6 +106,7 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "sum_dim": f32r.sum_dim,
     "mean_dim": f32r.mean_dim,
     "mm": f32r.mm,
+    "mv": f32r.mv,
     "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
 }
 
@@ -297,7 +298,8 @@ def matmul(a: Any, b: Any) -> Any:
                 f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
             )
         rows = [a.flat[i * k : (i + 1) * k] for i in range(n)]
-        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt)
+        ins = ([v.data for v in a.flat], (n, k), [v.data for v in b.flat])
+        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt, ins)
         return result(vals, (n,), dt, NODES["mv"], (a, b))
     if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
         row = matmul(copy(a, "unsqueeze", (1, a.shape[0])), b)
