@@ -478,10 +478,18 @@ def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | No
 
 
 def run(
-    roots: Sequence[Any], seeds: Sequence[Sequence[float]], *, retain_graph: bool
+    roots: Sequence[Any],
+    seeds: Sequence[Sequence[float]],
+    *,
+    retain_graph: bool,
+    targets: Sequence[Any] | None = None,
 ) -> dict[int, tuple[Any, Grad]] | None:
     """The float32 pass from ``roots`` (each seeded with its element gradients): the gradient
-    of every leaf tensor reached, by id, or None when the scalar pass should run instead."""
+    of every leaf tensor reached, by id, or None when the scalar pass should run instead.
+
+    With ``targets`` (``autograd.grad``'s inputs, leaves or not) it gives their gradients
+    instead, by id, and writes no element's ``.grad``.
+    """
     found = _graph(roots)
     if found is None:
         return None
@@ -491,6 +499,8 @@ def run(
             if v._kind is not None:
                 check_and_free(v, v._kind, True)
     buffers: dict[int, Grad] = {}
+    wanted = {id(t.grad_fn): t for t in targets or () if t.grad_fn is not None}
+    got: dict[int, tuple[Any, Grad]] = {}
 
     def give(key: int, g: Grad) -> None:
         old = buffers.get(key)
@@ -502,14 +512,23 @@ def run(
         g = buffers.pop(id(node), None)
         if g is None:
             continue
+        if id(node) in wanted:
+            t = wanted[id(node)]
+            got[id(t)] = (t, g)
         slots = _slots(node)
         grads = _node_grads(node, g, slots)
         for v, u in zip(node.elements, g):
-            v.grad = u  # what the scalar pass leaves there: the pictures show it
+            if targets is None:
+                v.grad = u  # what the scalar pass leaves there: the pictures show it
             if v._kind is not None:
                 check_and_free(v, v._kind, retain_graph)
         for t, gt in zip(slots, grads):
             if t is None or gt is None:
                 continue
             give(id(t.grad_fn) if t.grad_fn is not None else id(t), gt)
+    if targets is not None:
+        for t in targets:
+            if t.grad_fn is None and id(t) in buffers:
+                got[id(t)] = (t, buffers[id(t)])
+        return got
     return {k: (t, buffers[k]) for k, t in leaves.items() if k in buffers}

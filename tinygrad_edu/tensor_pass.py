@@ -24,7 +24,7 @@ from .messages import NO_GRAD
 from .tensor_graph import check_versions, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
 
-__all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
+__all__ = ["backward", "call_hooks", "grad32", "grad_with_hooks", "seeds_of"]
 
 
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
@@ -260,6 +260,25 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
         g = [0.0 if x is None else x for x in (next(it) for _ in t.flat)]
         g = call_hooks(t, lift(type(t), g, t.shape))
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
+
+
+def grad32(
+    roots: list[Any], seeds: list[list[Any]], ins: list[Any], *, retain_graph: bool
+) -> list[float | None] | None:
+    """``autograd.grad`` by the float32 pass (``float32_backward``): each input element's
+    gradient (None if not reached), or None if the graph is one for the scalar pass."""
+    if not float32_arithmetic() or any(x.backward_hooks for x in ins):
+        return None
+    if not all(isinstance(s, float) for ss in seeds for s in ss):
+        return None
+    got = float32_backward.run(roots, seeds, retain_graph=retain_graph, targets=ins)
+    if got is None:
+        return None
+    out: list[float | None] = []
+    for x in ins:
+        g = got.get(id(x))
+        out.extend([None] * len(x.flat) if g is None else g[1])
+    return out
 
 
 def grad_with_hooks(
