@@ -21,6 +21,7 @@ from typing import Any
 
 from . import float32_pointwise as pw
 from . import float32_reduce as rd
+from .anomaly_mode import is_anomaly_enabled
 from .dtype import float32
 from .engine import Value, check_and_free, inputs_of
 from .float32_libm import f32, round32
@@ -490,6 +491,8 @@ def run(
     With ``targets`` (``autograd.grad``'s inputs, leaves or not) it gives their gradients
     instead, by id, and writes no element's ``.grad``.
     """
+    if is_anomaly_enabled():  # anomaly mode checks each scalar step: the scalar pass does it
+        return None
     found = _graph(roots)
     if found is None:
         return None
