@@ -48,6 +48,7 @@ __all__ = [
     "mse_loss",
     "mse_loss_backward",
     "mv",
+    "nll_loss",
     "norm",
     "prod",
     "reduce_all",
@@ -514,11 +515,10 @@ def log_softmax_backward(
     return res
 
 
-def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
-    """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``, whose CPU frame sums
+def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities: its CPU frame sums
     ``-logp[b, target[b]]`` with its own 8-level cascade and divides by the batch size."""
     m, n = shape
-    logp = log_softmax(logits, shape)
     levels = 8
     power = builtins.max(4, _ceil_log2(m) // levels)
     mask = (1 << power) - 1
@@ -534,6 +534,11 @@ def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Seque
     for p in parts:
         total = f32(total + p)
     return f32(total / f32(m))
+
+
+def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``."""
+    return nll_loss(log_softmax(logits, shape), shape, target)
 
 
 def cross_entropy_backward(

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import float32_reduce as f32r
 from .. import random as draws
-from ..dtype import int64
+from ..dtype import float32, int64
 from ..functional import NN_FUNCTIONAL
+from ..kernels import float32_arithmetic
 from ..tensor import Tensor, stack, tensor
 from ..tensor_graph import node_class, result
 
@@ -72,16 +74,40 @@ def _shifted(x: Tensor, dim: int) -> tuple[Tensor, Tensor]:
     return z, z.exp().sum(dim, keepdim=True)
 
 
+def _as_kernel(r: Tensor, kernel: Any, *args: Any) -> Tensor:
+    """A float32 result given the bits of PyTorch's own kernel (``float32_reduce``): its order
+    of sums and its exp; the elements' scalar graph is the float64 engine's."""
+    if r.dtype is float32 and float32_arithmetic():
+        for v, d in zip(r.elements(), kernel(*args)):
+            v.data = d
+    return r
+
+
+def _last_dim(x: Tensor, d: int) -> tuple[int, int] | None:
+    """The (rows, n) of a softmax along the last dim of a 1-d or 2-d tensor, else None."""
+    if x.dim() == 1:
+        return (1, x.shape[0])
+    return tuple(x.shape) if x.dim() == 2 and d == 1 else None  # type: ignore[return-value]
+
+
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("SoftmaxBackward0", z.exp() / s, (input,), _saved_dim=d)
+    r = z.exp() / s
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.softmax, [v.data for v in input.elements()], shape)
+    return fused("SoftmaxBackward0", r, (input,), _saved_dim=d)
 
 
 def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("LogSoftmaxBackward0", z - s.log(), (input,), _saved_dim=d)
+    r = z - s.log()
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.log_softmax, [v.data for v in input.elements()], shape)
+    return fused("LogSoftmaxBackward0", r, (input,), _saved_dim=d)
 
 
 # PyTorch's at::Reduction enum, saved by its loss nodes as ``_saved_reduction``
@@ -106,8 +132,11 @@ def nll_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     if input.dim() == 1:
         picked = -input[int(target.item())]
         return fused("NllLossBackward0", picked, (input,), **saved)
-    rows = [-input[i, int(t)] for i, t in enumerate(target.tolist())]
-    return fused("NllLossBackward0", _reduce(stack(rows), reduction), (input,), **saved)
+    ts = [int(t) for t in target.tolist()]
+    r = _reduce(stack([-input[i, t] for i, t in enumerate(ts)]), reduction)
+    if reduction == "mean" and input.dim() == 2:  # the loss frame's own cascade sum
+        _as_kernel(r, lambda: [f32r.nll_loss([v.data for v in input.elements()], input.shape, ts)])
+    return fused("NllLossBackward0", r, (input,), **saved)
 
 
 def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
