@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import float32_loss as f32l
 from .. import float32_reduce as f32r
 from .. import random as draws
 from ..dtype import float32, int64
@@ -156,8 +157,11 @@ def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
 def binary_cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """``-(t*log(p) + (1-t)*log(1-p))``, each log clamped at -100 as PyTorch clamps it."""
     lp, lq = _clamp_log(input.log()), _clamp_log((1.0 - input).log())
-    r = -(target * lp + (1.0 - target) * lq)
-    return fused("BinaryCrossEntropyBackward0", _reduce(r, reduction), (input, target),
+    r = _reduce(-(target * lp + (1.0 - target) * lq), reduction)
+    if input.shape == target.shape:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        _as_kernel(r, lambda: f32l.reduced(f32l.binary_cross_entropy(xs, ts), reduction))
+    return fused("BinaryCrossEntropyBackward0", r, (input, target),
                  _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
@@ -173,8 +177,12 @@ def binary_cross_entropy_with_logits(
     input: Tensor, target: Tensor, reduction: str = "mean"
 ) -> Tensor:
     """The stable form: ``max(x, 0) - x*t + log(1 + exp(-|x|))``."""
-    r = input.relu() - input * target + (-input.abs()).exp().log1p()
-    return fused("BinaryCrossEntropyWithLogitsBackward0", _reduce(r, reduction), (input, target),
+    r = _reduce(input.relu() - input * target + (-input.abs()).exp().log1p(), reduction)
+    if input.shape == target.shape:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        bce = f32l.binary_cross_entropy_with_logits
+        _as_kernel(r, lambda: f32l.reduced(bce(xs, ts), reduction))
+    return fused("BinaryCrossEntropyWithLogitsBackward0", r, (input, target),
                  _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
