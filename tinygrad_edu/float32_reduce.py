@@ -430,14 +430,18 @@ def mv(a: Sequence[float], shape: tuple[int, int], x: Sequence[float]) -> list[f
 def mm(a: Sequence[float], b: Sequence[float], m: int, k: int, n: int) -> list[float]:
     """``a @ b`` of ``(m, k)`` by ``(k, n)`` (MKL ``sgemm``). Measured on this AVX2 machine: each
     element is a chain along k from 0; with m >= 4 and n >= 16 MKL's kernel fuses each step
-    (``c = fma(a, b, c)``), for smaller shapes it rounds each product before adding it."""
+    (``c = fma(a, b, c)``), for smaller shapes it rounds each product before adding it.
+    (Computed a step of k at a time for all m * n elements, rounding whole lists at once.)"""
     fused = m >= 4 and n >= 16
-    cols = [b[j::n] for j in range(n)]
-    out = []
-    for i in range(m):
-        row = a[i * k : (i + 1) * k]
-        out += [_chain(row, c, fused) for c in cols]
-    return out
+    acc = [0.0] * (m * n)
+    for t in range(k):
+        av = [a[i * k + t] for i in range(m) for _ in range(n)]
+        bv = list(b[t * n : (t + 1) * n]) * m
+        if fused:
+            acc = fma32_list(av, bv, acc)
+        else:
+            acc = round32([s + p for s, p in zip(acc, round32([x * y for x, y in zip(av, bv)]))])
+    return acc
 
 
 def addmm(
