@@ -8,7 +8,9 @@ import torch
 
 
 def bits(t):
-    return " ".join(f"{struct.unpack('<I', struct.pack('<f', v))[0]:08x}" for v in t.reshape(-1).tolist())
+    return " ".join(
+        f"{struct.unpack('<I', struct.pack('<f', v))[0]:08x}" for v in t.reshape(-1).tolist()
+    )
 
 
 torch.manual_seed(0)
