@@ -1,7 +1,8 @@
 # float32 backward and optimizer steps, each gradient printed as its float32 bits: PyTorch's
 # formulas run node by node (grad * other, pow_backward, mean's grad / n, sum_to through the
 # sum kernel, mm's transposed products, mse_loss_backward, nll_loss and sigmoid backward),
-# gradients of a tensor used twice added in float32, and SGD's add_(grad, alpha=-lr) fused.
+# gradients of a tensor used twice added in float32, SGD's add_(grad, alpha=-lr) fused, Adam's
+# steps (values where MKL's sqrt is correctly rounded: docs/float32.md), x ** n and 2-d @ 1-d.
 import struct
 
 import torch
@@ -61,3 +62,16 @@ for kwargs in ({}, {"momentum": 0.9}, {"momentum": 0.9, "nesterov": True},
         ((q * torch.tensor([1.0, 10.0, 3.0])) * q).sum().backward()
         opt.step()
     print("sgd", sorted(kwargs.items()), bits(q))
+
+for cls, kwargs in ((torch.optim.Adam, {}), (torch.optim.AdamW, {"weight_decay": 0.1}),
+                    (torch.optim.Adam, {"weight_decay": 0.01})):  # fmt: skip
+    q = torch.tensor([2.0, -1.5, 0.35, 0.25], requires_grad=True)
+    opt = cls([q], lr=0.1, **kwargs)
+    for _ in range(2):
+        opt.zero_grad()
+        ((q * torch.tensor([1.0, 10.0, 3.0, 0.5])) * q).sum().backward()
+        opt.step()
+    print(cls.__name__, sorted(kwargs.items()), bits(q))
+
+t = torch.tensor([0.3, -1.2, 2.5, 0.7, -0.4, 1.1, 0.05])
+print("pow mv", bits(t**3), bits(t**-2), bits(torch.stack([t[:4], t[3:]]) @ t[:4]))
