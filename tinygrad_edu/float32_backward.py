@@ -377,15 +377,9 @@ def _expand(node: TensorNode, g: Grad) -> list[Grad | None]:
 RULES["ExpandBackward0"] = _expand
 
 
-def _scalar_rule(node: TensorNode, g: Grad, slots: list[Any]) -> list[Grad | None]:
-    """Any other node: the scalar chain rule (float64) from its elements down to its inputs'
-    elements, each input gradient rounded once at the end (the engine's way before)."""
-    if node.op is not None:
-        acc = node.chain_rule(slots, g, graph=False)
-        return [
-            None if t is None else round32([a.get(id(v), 0.0) for v in t.flat])
-            for t, a in zip(slots, acc)
-        ]
+def _interior(node: TensorNode, slots: list[Any]) -> list[Any]:
+    """A composed node's own scalar graph: the Values from its elements down to (not into) its
+    inputs' elements, outputs first."""
     stops = {id(v) for t in slots if t is not None for v in t.flat}
     order: list[Any] = []
     seen: set[int] = set()
@@ -403,6 +397,29 @@ def _scalar_rule(node: TensorNode, g: Grad, slots: list[Any]) -> list[Grad | Non
             if isinstance(x, Value) and id(x) not in seen:
                 stack.append((x, False))
     order.reverse()
+    return order
+
+
+def _composed(node: TensorNode) -> bool:
+    """A node that names a composition of scalar ops (``fused``): nn's losses, ``linear``."""
+    name = type(node).__name__
+    return node.op is None and name not in _COPIES and name not in _REDUCTIONS
+
+
+_REDUCTIONS = {"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1", "DotBackward0",
+               "MvBackward0", "MmBackward0", "ExpandBackward0"}  # fmt: skip
+
+
+def _scalar_rule(node: TensorNode, g: Grad, slots: list[Any]) -> list[Grad | None]:
+    """Any other node: the scalar chain rule (float64) from its elements down to its inputs'
+    elements, each input gradient rounded once at the end (the engine's way before)."""
+    if node.op is not None:
+        acc = node.chain_rule(slots, g, graph=False)
+        return [
+            None if t is None else round32([a.get(id(v), 0.0) for v in t.flat])
+            for t, a in zip(slots, acc)
+        ]
+    order = _interior(node, slots)
     acc: dict[int, float] = {}
     for v, u in zip(node.elements, g):
         acc[id(v)] = acc.get(id(v), 0.0) + u
@@ -497,8 +514,10 @@ def run(
     if found is None:
         return None
     order, leaves = found
+    # what each node saved: its elements' scalar nodes, and a composed node's own graph
+    saving = {id(n): _interior(n, _slots(n)) if _composed(n) else n.elements for n in order}
     for node in order:  # a second backward through freed nodes: the scalar pass's error
-        for v in node.elements:
+        for v in saving[id(node)]:
             if v._kind is not None:
                 check_and_free(v, v._kind, True)
     buffers: dict[int, Grad] = {}
@@ -520,9 +539,10 @@ def run(
             got[id(t)] = (t, g)
         slots = _slots(node)
         grads = _node_grads(node, g, slots)
-        for v, u in zip(node.elements, g):
-            if targets is None:
+        if targets is None:
+            for v, u in zip(node.elements, g):
                 v.grad = u  # what the scalar pass leaves there: the pictures show it
+        for v in saving[id(node)]:
             if v._kind is not None:
                 check_and_free(v, v._kind, retain_graph)
         for t, gt in zip(slots, grads):
