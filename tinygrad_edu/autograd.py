@@ -94,18 +94,19 @@ def grad(
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     check_versions(outs)
-    seeds = [
-        s
-        for k, (o, g) in enumerate(zip(outs, gouts))
-        for s in tensor_pass.seeds_of(o, g, k, create_graph)
+    per_out = [
+        tensor_pass.seeds_of(o, g, k, create_graph) for k, (o, g) in enumerate(zip(outs, gouts))
     ]
+    seeds = [s for ss in per_out for s in ss]
     values = [v for o in outs for v in o.flat]
     retain = create_graph if retain_graph is None else retain_graph
     if create_graph:  # the gradient is a graph of Values: the engine's grad() builds it
         wanted = [v for x in ins for v in x.flat]
         got = engine_grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
-    else:
-        got = tensor_pass.grad_with_hooks(values, seeds, ins, retain_graph=retain)
+    else:  # float32 graphs: PyTorch's formulas node by node; else the scalar pass
+        got = tensor_pass.grad32(outs, per_out, ins, retain_graph=retain)
+        if got is None:
+            got = tensor_pass.grad_with_hooks(values, seeds, ins, retain_graph=retain)
     it = iter(got)
     result: list[Any] = []
     for k, x in enumerate(ins):

@@ -106,6 +106,8 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "sum_dim": f32r.sum_dim,
     "mean_dim": f32r.mean_dim,
     "mm": f32r.mm,
+    "mv": f32r.mv,
+    "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
 }
 
 
@@ -170,7 +172,8 @@ def binary(key: str, a: Any, b: Any) -> Any:
         attrs["_saved_alpha"] = 1
     elif key in ("mul", "div") and not is_tensor(b):
         attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
-    return result(_finish(key, vals, dt), shape, dt, node_class(op.name), (a, b), **attrs)
+    ins = ([v.data for v in a.flat], b) if key == "pow" and isinstance(b, _Number) else None
+    return result(_finish(key, vals, dt, ins), shape, dt, node_class(op.name), (a, b), **attrs)
 
 
 def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:
@@ -295,7 +298,8 @@ def matmul(a: Any, b: Any) -> Any:
                 f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
             )
         rows = [a.flat[i * k : (i + 1) * k] for i in range(n)]
-        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt)
+        ins = ([v.data for v in a.flat], (n, k), [v.data for v in b.flat])
+        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt, ins)
         return result(vals, (n,), dt, NODES["mv"], (a, b))
     if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
         row = matmul(copy(a, "unsqueeze", (1, a.shape[0])), b)

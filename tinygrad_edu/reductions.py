@@ -22,8 +22,10 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .dtype import bool_, int64
+from . import float32_reduce as f32r
+from .dtype import bool_, float32, int64
 from .engine import Value, apply
+from .kernels import float32_arithmetic
 from .ops import COPIES, NARY
 from .shape import normalize_dim
 from .tensor_graph import is_tensor, node_class, result
@@ -162,6 +164,8 @@ def norm(t: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Any:
     """The 2-norm (``p=2`` or ``"fro"``), or ``p=1``: ``LinalgVectorNormBackward0``."""
     if p in ("fro", 2, 2.0):
         r = (t * t).sum(dim, keepdim=keepdim).sqrt() if dim is not None else (t * t).sum().sqrt()
+        if dim is None and t.dtype is float32 and float32_arithmetic():  # PyTorch's own order
+            r.elements()[0].data = f32r.norm([v.data for v in t.elements()])
     elif p in (1, 1.0):
         r = t.abs().sum(dim, keepdim=keepdim) if dim is not None else t.abs().sum()
     else:

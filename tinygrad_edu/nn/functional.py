@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import float32_loss as f32l
+from .. import float32_reduce as f32r
 from .. import random as draws
-from ..dtype import int64
+from ..dtype import float32, int64
 from ..functional import NN_FUNCTIONAL
+from ..kernels import float32_arithmetic
 from ..tensor import Tensor, stack, tensor
 from ..tensor_graph import node_class, result
 from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
@@ -79,16 +82,44 @@ def _shifted(x: Tensor, dim: int) -> tuple[Tensor, Tensor]:
     return z, z.exp().sum(dim, keepdim=True)
 
 
+def _as_kernel(r: Tensor, kernel: Any, *args: Any) -> Tensor:
+    """A float32 result given the bits of PyTorch's own kernel (``float32_reduce``): its order
+    of sums and its exp; the elements' scalar graph is the float64 engine's."""
+    if r.dtype is float32 and float32_arithmetic():
+        for v, d in zip(r.elements(), kernel(*args)):
+            v.data = d
+    return r
+
+
+def _last_dim(x: Tensor, d: int) -> tuple[int, int] | None:
+    """The (rows, n) of a softmax along the last dim of a 1-d or 2-d tensor, else None."""
+    if x.dim() == 1:
+        return (1, x.shape[0])
+    return tuple(x.shape) if x.dim() == 2 and d == 1 else None  # type: ignore[return-value]
+
+
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("SoftmaxBackward0", z.exp() / s, (input,), _saved_dim=d)
+    r = z.exp() / s
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.softmax, [v.data for v in input.elements()], shape)
+    return fused("SoftmaxBackward0", r, (input,), _saved_dim=d)
 
 
 def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("LogSoftmaxBackward0", z - s.log(), (input,), _saved_dim=d)
+    r = z - s.log()
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.log_softmax, [v.data for v in input.elements()], shape)
+    return fused("LogSoftmaxBackward0", r, (input,), _saved_dim=d)
+
+
+# PyTorch's at::Reduction enum, saved by its loss nodes as ``_saved_reduction``
+_REDUCTION = {"none": 0, "mean": 1, "sum": 2}
 
 
 def _reduce(r: Tensor, reduction: str) -> Tensor:
@@ -105,11 +136,15 @@ def nll_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """``-input[i, target[i]]``, averaged: the loss on log-probabilities."""
     if target.dtype is not int64:
         raise RuntimeError(f"expected scalar type Long but found {target.dtype.name.capitalize()}")
+    saved = {"_saved_target": target, "_saved_reduction": _REDUCTION.get(reduction)}
     if input.dim() == 1:
         picked = -input[int(target.item())]
-        return fused("NllLossBackward0", picked, (input,))
-    rows = [-input[i, int(t)] for i, t in enumerate(target.tolist())]
-    return fused("NllLossBackward0", _reduce(stack(rows), reduction), (input,))
+        return fused("NllLossBackward0", picked, (input,), **saved)
+    ts = [int(t) for t in target.tolist()]
+    r = _reduce(stack([-input[i, t] for i, t in enumerate(ts)]), reduction)
+    if reduction == "mean" and input.dim() == 2:  # the loss frame's own cascade sum
+        _as_kernel(r, lambda: [f32r.nll_loss([v.data for v in input.elements()], input.shape, ts)])
+    return fused("NllLossBackward0", r, (input,), **saved)
 
 
 def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -118,7 +153,8 @@ def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Ten
 
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    return fused("MseLossBackward0", _reduce((input - target) ** 2, reduction), (input, target))
+    r = _reduce((input - target) ** 2, reduction)
+    return fused("MseLossBackward0", r, (input, target), _saved_reduction=_REDUCTION[reduction])
 
 
 def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -128,8 +164,12 @@ def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
 def binary_cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """``-(t*log(p) + (1-t)*log(1-p))``, each log clamped at -100 as PyTorch clamps it."""
     lp, lq = _clamp_log(input.log()), _clamp_log((1.0 - input).log())
-    r = -(target * lp + (1.0 - target) * lq)
-    return fused("BinaryCrossEntropyBackward0", _reduce(r, reduction), (input, target))
+    r = _reduce(-(target * lp + (1.0 - target) * lq), reduction)
+    if input.shape == target.shape:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        _as_kernel(r, lambda: f32l.reduced(f32l.binary_cross_entropy(xs, ts), reduction))
+    return fused("BinaryCrossEntropyBackward0", r, (input, target),
+                 _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
 def _clamp_log(x: Tensor) -> Tensor:
@@ -144,8 +184,13 @@ def binary_cross_entropy_with_logits(
     input: Tensor, target: Tensor, reduction: str = "mean"
 ) -> Tensor:
     """The stable form: ``max(x, 0) - x*t + log(1 + exp(-|x|))``."""
-    r = input.relu() - input * target + (-input.abs()).exp().log1p()
-    return fused("BinaryCrossEntropyWithLogitsBackward0", _reduce(r, reduction), (input, target))
+    r = _reduce(input.relu() - input * target + (-input.abs()).exp().log1p(), reduction)
+    if input.shape == target.shape:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        bce = f32l.binary_cross_entropy_with_logits
+        _as_kernel(r, lambda: f32l.reduced(bce(xs, ts), reduction))
+    return fused("BinaryCrossEntropyWithLogitsBackward0", r, (input, target),
+                 _saved_reduction=_REDUCTION[reduction])  # fmt: skip
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:

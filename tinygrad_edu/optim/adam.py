@@ -6,8 +6,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from ..fmath import fma
-from .optimizer import Optimizer, lerp
+from .optimizer import Optimizer
 
 __all__ = ["Adam", "AdamW"]
 
@@ -49,25 +48,29 @@ class Adam(Optimizer):
     def step(self) -> None:
         for group in self.param_groups:
             lr, (b1, b2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
-            for p, g in self.scalars(group):
+            for p, g, ar in self.steps(group):
                 g = -g if group["maximize"] else g
                 if wd and self.decoupled:
-                    p.data = p.data * (1.0 - lr * wd)
+                    p.data = ar.r(p.data * ar.r(1.0 - lr * wd))  # param.mul_(1 - lr * wd)
                 elif wd:
-                    g = fma(wd, p.data, g)
+                    g = ar.fma(wd, p.data, g)  # grad.add(param, alpha=wd)
                 state = self.state.get(p)
                 if state is None:
                     state = self.state[p] = {"step": 0, "exp_avg": 0.0, "exp_avg_sq": 0.0}
                     if group["amsgrad"]:
                         state["max_exp_avg_sq"] = 0.0
                 state["step"] = t = state["step"] + 1
-                m = state["exp_avg"] = lerp(state["exp_avg"], g, 1.0 - b1)
-                v = state["exp_avg_sq"] = fma((1.0 - b2) * g, g, state["exp_avg_sq"] * b2)
+                m = state["exp_avg"] = ar.lerp(state["exp_avg"], g, 1.0 - b1)
+                # exp_avg_sq.mul_(b2).addcmul_(grad, grad, value=1 - b2)
+                v = ar.fma(ar.r(ar.r(1.0 - b2) * g), g, ar.r(state["exp_avg_sq"] * ar.r(b2)))
+                state["exp_avg_sq"] = v
                 if group["amsgrad"]:
                     v = state["max_exp_avg_sq"] = max(state["max_exp_avg_sq"], v)
                 step_size = lr / (1.0 - b1**t)
-                denom = math.sqrt(v) / (1.0 - b2**t) ** 0.5 + eps  # as torch/optim/adam.py
-                p.data = p.data + -step_size * m / denom  # addcdiv_: p + (value * m) / denom
+                # (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps), as torch/optim/adam.py
+                denom = ar.r(ar.r(ar.r(math.sqrt(v)) / ar.r((1.0 - b2**t) ** 0.5)) + ar.r(eps))
+                # param.addcdiv_(exp_avg, denom, value=-step_size): p + (value * m) / denom
+                p.data = ar.r(p.data + ar.r(ar.r(ar.r(-step_size) * m) / denom))
 
 
 class AdamW(Adam):

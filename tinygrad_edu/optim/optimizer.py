@@ -13,12 +13,12 @@ from typing import Any
 
 from ..dtype import float32
 from ..engine import Value
-from ..float32_libm import f32
+from ..float32_libm import f32, fma32
 from ..fmath import fma
 from ..graph import ZERO
 from ..tensor import Tensor
 
-__all__ = ["Optimizer", "lerp", "zero_grad"]
+__all__ = ["FLOAT32", "FLOAT64", "Arithmetic", "Optimizer", "lerp", "zero_grad"]
 
 
 def lerp(start: float, end: float, weight: float) -> float:
@@ -26,6 +26,37 @@ def lerp(start: float, end: float, weight: float) -> float:
     if abs(weight) < 0.5:
         return fma(weight, end - start, start)
     return fma(start - end, 1.0 - weight, end)
+
+
+class Arithmetic:
+    """The float math of one parameter's update: float64 (Python floats) or float32, where each
+    kernel of PyTorch's step rounds once and a Python number is first cast to float32 (the
+    ``alpha`` of ``add_``, the weight of ``lerp_``), as its CPU kernels take them."""
+
+    def __init__(self, single: bool) -> None:
+        self.single = single
+
+    def r(self, x: float) -> float:
+        """A kernel's result, rounded to the parameter's precision."""
+        return f32(x) if self.single else x
+
+    def fma(self, a: float, b: float, c: float) -> float:
+        """``a * b + c`` with one rounding (``add_(x, alpha=a)``, ``addcmul_``)."""
+        if self.single:
+            return fma32(f32(a), f32(b), f32(c))
+        return fma(a, b, c)
+
+    def lerp(self, start: float, end: float, weight: float) -> float:
+        """``start.lerp_(end, weight)``: PyTorch's lerp kernel, fused as its CPU build is."""
+        if not self.single:
+            return lerp(start, end, weight)
+        w = f32(weight)
+        if abs(w) < 0.5:
+            return fma32(w, f32(end - start), start)
+        return fma32(-f32(end - start), f32(1.0 - w), end)
+
+
+FLOAT32, FLOAT64 = Arithmetic(True), Arithmetic(False)
 
 
 def _check(params: Iterable[Any]) -> list[Any]:
@@ -90,6 +121,14 @@ class Optimizer:
                     yield v, g
                     if single:  # the step has written v: a float32 parameter holds a float32
                         v.data = f32(v.data)
+
+    def steps(self, group: dict[str, Any]) -> Iterator[tuple[Value, float, Arithmetic]]:
+        """As ``scalars``, with the arithmetic of each scalar's update (float32 for a float32
+        parameter: each operation of PyTorch's step rounded to float32)."""
+        for p in group["params"]:
+            ar = FLOAT32 if isinstance(p, Tensor) and p.dtype is float32 else FLOAT64
+            for v, g in self.scalars({"params": [p]}):
+                yield v, g, ar
 
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Clear the grads: see ``zero_grad``."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..fmath import fma
 from .optimizer import Optimizer
 
 __all__ = ["SGD"]
@@ -55,14 +54,17 @@ class SGD(Optimizer):
         for group in self.param_groups:
             lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
             dampening, nesterov = group["dampening"], group["nesterov"]
-            for p, g in self.scalars(group):
+            for p, g, ar in self.steps(group):
                 d = -g if group["maximize"] else g
                 if wd:
-                    d = fma(wd, p.data, d)  # grad.add(param, alpha=wd)
+                    d = ar.fma(wd, p.data, d)  # grad.add(param, alpha=wd)
                 if momentum:
                     state = self.state.setdefault(p, {})
                     buf = state.get("momentum_buffer")
-                    buf = d if buf is None else fma(1.0 - dampening, d, buf * momentum)
+                    if buf is None:  # torch.clone(grad)
+                        buf = d
+                    else:  # buf.mul_(momentum).add_(grad, alpha=1 - dampening)
+                        buf = ar.fma(1.0 - dampening, d, ar.r(buf * ar.r(momentum)))
                     state["momentum_buffer"] = buf
-                    d = fma(momentum, buf, d) if nesterov else buf
-                p.data = fma(-lr, d, p.data)  # param.add_(grad, alpha=-lr)
+                    d = ar.fma(momentum, buf, d) if nesterov else buf
+                p.data = ar.fma(-lr, d, p.data)  # param.add_(grad, alpha=-lr)
