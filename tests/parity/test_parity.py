@@ -28,7 +28,6 @@ XFAIL: dict[str, str] = {
     "142_view_shared_storage": "needs views sharing storage (reshape/view/T/unsqueeze/expand), data_ptr, stride",
     "143_stride_contiguous": "needs views with stride/storage_offset/is_contiguous/contiguous and the view error",
     "144_inplace_ops": "needs slice assignment t[:, 1] = v, clamp_/sub_/div_/pow_/neg_/abs_/sqrt_, int in-place errors",
-    "145_inplace_saved_tensor_error": "needs the version counter (Tensor._version) and its backward error",
     "146_inplace_leaf_error": "needs Tensor.clamp_/fill_ and the leaf in-place errors for each in-place op",
     "147_dtype_conversions": "needs Tensor.float/double/long/int/bool/to/type, float16, int32, element_size",
     "148_dtype_promotion": "needs Tensor // and %, bool arithmetic, torch.where, result_type, promote_types",
