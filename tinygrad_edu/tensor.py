@@ -59,9 +59,10 @@ class Tensor:
     >>> t.grad.tolist()
     [[2.0, 2.0], [2.0, 2.0]]
 
-    Besides PyTorch's names, three of tinygrad_edu's own, which the tensor layer's modules
+    Besides PyTorch's names, four of tinygrad_edu's own, which the tensor layer's modules
     read: ``flat`` (the element Values, row-major: treat as read-only), ``backward_hooks``
-    (the hooks ``register_hook`` added, or None) and ``from_values`` (a tensor of Values).
+    (the hooks ``register_hook`` added, or None), ``from_values`` (a tensor of Values) and
+    ``storage_key`` (an object whose identity is the storage's: views and ``detach()`` share it).
     """
 
     __slots__ = (
@@ -80,6 +81,7 @@ class Tensor:
         "flat",
         "grad_fn",
         "shape",
+        "storage_key",
         "version_counter",
     )
     __hash__ = object.__hash__
@@ -104,6 +106,7 @@ class Tensor:
         self._aliases: weakref.WeakValueDictionary[int, Tensor] | None = None
         self._strides: tuple[int, ...] | None = None  # None: row-major
         self._offset = 0
+        self.storage_key = object()  # its identity is the storage's (data_ptr)
         self.version_counter = VersionCounter()
         remember(self)
 
@@ -135,7 +138,7 @@ class Tensor:
         """Make this tensor a view of ``base``'s storage: these strides and offset, and
         ``base``'s version counter."""
         self._strides, self._offset = strides, offset
-        self.version_counter = base.version_counter
+        self.version_counter, self.storage_key = base.version_counter, base.storage_key
 
     def stride(self, dim: int | None = None) -> Any:
         st = self._strides if self._strides is not None else contiguous_strides(self.shape)
@@ -355,6 +358,7 @@ class Tensor:
             base._aliases = weakref.WeakValueDictionary()
         base._aliases[id(t)] = t
         t._strides, t._offset, t.version_counter = self._strides, self._offset, self.version_counter
+        t.storage_key = self.storage_key
         return t
 
     @property
@@ -369,7 +373,10 @@ class Tensor:
             v.data = o.data
 
     def clone(self) -> Tensor:
-        return kernels.copy(self, "clone")
+        c = kernels.copy(self, "clone")
+        if self._strides is not None:  # PyTorch's preserve_format: the copy keeps the layout
+            c._strides = views.dense_strides(self.shape, self._strides)
+        return c
 
     # -- arithmetic ------------------------------------------------------------------------
 

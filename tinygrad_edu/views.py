@@ -23,13 +23,15 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import kernels
 from .engine import apply
 from .grad_mode import STATE
 from .ops import COPIES, Op
 from .shape import index, normalize_dim
 from .tensor_graph import is_tensor, node_class, result
 
-__all__ = ["METHODS", "VIEW_OPS", "contiguous_strides", "getitem", "is_contiguous", "reshape"]
+__all__ = ["ELEMENT_SIZES", "METHODS", "VIEW_OPS", "contiguous_strides", "data_ptr", "getitem"]
+__all__ += ["dense_strides", "is_contiguous", "is_non_overlapping_and_dense", "reshape"]
 
 
 def _copy_op(key: str, name: str) -> Op:
@@ -81,6 +83,50 @@ def is_contiguous(shape: Sequence[int], strides: Sequence[int]) -> bool:
                 return False
             step *= n
     return True
+
+
+def is_non_overlapping_and_dense(shape: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether the elements fill their memory exactly once, in some order of the dims."""
+    dims = sorted((d for d in range(len(shape)) if shape[d] >= 2), key=lambda d: strides[d])
+    step = 1
+    for d in dims:
+        if strides[d] != step:
+            return False
+        step *= shape[d]
+    return True
+
+
+def dense_strides(shape: Sequence[int], strides: Sequence[int]) -> tuple[int, ...]:
+    """The strides of a copy that keeps the layout (PyTorch's preserve_format): the same
+    ones for a dense tensor, else dense strides in the order of the input's
+    (``infer_dense_strides``: an insertion sort that leaves stride-0 dims where they are)."""
+    if is_non_overlapping_and_dense(shape, strides):
+        return tuple(strides)
+    perm = list(reversed(range(len(shape))))
+
+    def should_swap(d0: int, d1: int) -> int:
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return -1 if s0 < s1 else 1
+        return 1 if shape[d0] > shape[d1] else 0
+
+    for i in range(1, len(shape)):
+        d1 = i
+        for j in range(1, i + 1):
+            d0 = i - j
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out, step = [0] * len(shape), 1
+    for d in perm:
+        out[d] = step
+        step *= max(shape[d], 1)
+    return tuple(out)
 
 
 def _view(a: Any, key: str, how: Callable[[Geometry], Geometry], **attrs: Any) -> Any:
@@ -359,8 +405,20 @@ def expand(a: Any, *sizes: Any) -> Any:
     return _view(a, "expand", how)
 
 
+# bytes per element, by dtype name (PyTorch's element_size)
+ELEMENT_SIZES = {"float32": 4, "float64": 8, "int64": 8, "int32": 4, "float16": 2, "bool": 1}
+
+
+def data_ptr(a: Any) -> int:
+    """An address for the tensor's first element: the storage's plus offset * element size.
+
+    The storage's is its identity, spread out so that no two storages' ranges meet: what a
+    program can see (which tensors share memory, and how far apart) is PyTorch's."""
+    return (id(a.storage_key) << 20) + a.storage_offset() * ELEMENT_SIZES[a.dtype.name]
+
+
 def contiguous(a: Any) -> Any:
-    return a if a.is_contiguous() else a.clone()
+    return a if a.is_contiguous() else kernels.copy(a, "clone")  # row-major, whatever a's layout
 
 
 # Tensor's view methods, as Tensor takes them (tensor.py adds each to the class)
@@ -376,5 +434,6 @@ METHODS: dict[str, Any] = {
     "T": property(big_t),
     "expand": expand,
     "contiguous": contiguous,
+    "data_ptr": data_ptr,
 }
 del _op
