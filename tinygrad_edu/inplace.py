@@ -1,4 +1,4 @@
-"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``zero_``, ``fill_``, ``+=``,
+"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``zero_``, ``fill_``, ``+=``
 ``t[i] = v``, each bumping the version counter that backward checks saved tensors against.
 
 >>> import tinygrad_edu as torch
@@ -18,13 +18,12 @@ from typing import Any
 
 from . import kernels
 from . import random as draws
-from .dtype import bool_, int64
+from .dtype import int64
 from .grad_mode import STATE
-from .shape import index
-from .tensor_graph import is_tensor, remember
-from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
+from .tensor_graph import remember
+from .tensor_messages import LEAF_INPLACE
 
-__all__ = ["METHODS", "VersionCounter", "copy_", "write"]
+__all__ = ["METHODS", "VersionCounter", "write"]
 
 
 class VersionCounter:
@@ -101,32 +100,6 @@ def fill_(t: Any, value: float) -> Any:
     return _write(t, [float(value)] * len(t.flat), t.shape)
 
 
-def setitem(t: Any, i: Any, value: Any) -> None:
-    """``t[i] = value`` and ``t[i, j] = value``: a number, or a tensor that fills the row."""
-    _check_leaf(t, VIEW_LEAF_INPLACE)
-    idx = i if isinstance(i, tuple) else (i,)
-    if len(idx) > len(t.shape) or not all(isinstance(j, int) or is_tensor(j) for j in idx):
-        raise NotImplementedError("only t[i] = value and t[i, j] = value are supported")
-    size = math.prod(t.shape[len(idx) :])  # the elements one index leaves selected
-    offset = sum(
-        index(j, n, d) * math.prod(t.shape[d + 1 :]) for d, (j, n) in enumerate(zip(idx, t.shape))
-    )
-    new = [v.data for v in value.flat] if is_tensor(value) else [value]
-    if len(new) == 1:
-        new *= size
-    elif len(new) != size:
-        raise NotImplementedError("the value must be a number or fill the selected row")
-    cast = int if t.dtype is int64 else bool if t.dtype is bool_ else float
-    _write_at(t, offset, [float(cast(x)) for x in new])
-
-
-def copy_(t: Any, src: Any) -> Any:
-    """``t.copy_(src)``: src's numbers written into t (broadcast to t's shape)."""
-    src = src.expand(*t.shape) if is_tensor(src) and tuple(src.shape) != tuple(t.shape) else src
-    data = [v.data for v in src.flat] if is_tensor(src) else [float(src)] * len(t.flat)
-    return _write(t, data, t.shape)
-
-
 def write(t: Any, data: list[float]) -> Any:
     """Write ``data`` (row-major, one number per element) into t in place, as an in-place op
     does (through the views that share its storage, the version bumped): what ``nn.init`` and
@@ -142,7 +115,6 @@ def _fill(draw: Any) -> Any:
 
 
 METHODS: dict[str, Any] = {
-    "copy_": copy_,
     "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt)),
     "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt)),
     "exponential_": _fill(lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt)),
@@ -169,5 +141,4 @@ METHODS: dict[str, Any] = {
     "__itruediv__": _operator("div"),
     "zero_": zero_,
     "fill_": fill_,
-    "__setitem__": setitem,
 }

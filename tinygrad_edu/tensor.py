@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, inplace, kernels, reductions, views
+from . import autograd, conversions, indexing, inplace, kernels, reductions, views
 from ._tensor_str import format_tensor
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
 from .engine import Value
@@ -312,7 +312,8 @@ class Tensor:
     def __repr__(self) -> str:
         suffixes = []
         if self.grad_fn is not None:
-            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+            # PyTorch shows a C++ node's short name: <CopySlices>, not torch::autograd::...
+            suffixes.append(f"grad_fn=<{self.grad_fn.name().rpartition('::')[2]}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
         values = [self._py(v) if self.dtype is not float32 else v.data for v in self.flat]
@@ -468,11 +469,6 @@ class Tensor:
     def __ge__(self, other: Any) -> Tensor:
         return kernels.compare(lambda a, b: a >= b, self, other)
 
-    # -- indexing --------------------------------------------------------------------------
-
-    def __getitem__(self, i: Any) -> Tensor:
-        return views.getitem(self, i)
-
 
 _warned = {"to_scalar": False}
 
@@ -543,7 +539,8 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 
 # the views and the in-place ops, from their own modules
 for _name, _method in {
-    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS
+    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
+    **indexing.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method

@@ -1,6 +1,6 @@
-"""Views: ``t[i]``, ``t[a:b]``, ``view``, ``reshape``, ``flatten``, ``unsqueeze``, ``squeeze``,
-``T``, ``t()``, ``transpose``, ``permute``, ``expand``, with PyTorch's node names, strides and
-errors.
+"""Views: ``t[i]``, ``t[a:b]`` (``indexing.py`` reads the key), ``view``, ``reshape``,
+``flatten``, ``unsqueeze``, ``squeeze``, ``T``, ``t()``, ``transpose``, ``permute``,
+``expand``, with PyTorch's node names, strides and errors.
 
 A view's element ``k`` is an element of its input, found through the view's strides; a view
 that records a graph gives each element a copy node of the view's own op (``ViewBackward0``,
@@ -30,11 +30,12 @@ from .ops import COPIES, Op
 from .shape import index, normalize_dim
 from .tensor_graph import is_tensor, node_class, result
 
-__all__ = ["ELEMENT_SIZES", "METHODS", "VIEW_OPS", "contiguous_strides", "data_ptr", "getitem"]
-__all__ += ["dense_strides", "is_contiguous", "is_non_overlapping_and_dense", "reshape"]
+__all__ = ["ELEMENT_SIZES", "METHODS", "VIEW_OPS", "alias", "contiguous_strides", "copy_op"]
+__all__ += ["data_ptr", "dense_strides", "is_contiguous", "is_non_overlapping_and_dense"]
+__all__ += ["reshape", "select", "slice_", "unsqueeze"]
 
 
-def _copy_op(key: str, name: str) -> Op:
+def copy_op(key: str, name: str) -> Op:
     # an element seen through a view: d out / d in = 1 (as ops.COPIES' entries)
     return Op(key=key, name=name, forward=lambda a: a, local=lambda a, out: (1.0,), expr="{0}",
               dlocal=("1",), method=None, micrograd="")  # fmt: skip
@@ -42,9 +43,10 @@ def _copy_op(key: str, name: str) -> Op:
 
 # the element copies of the view ops that ops.COPIES does not have yet
 VIEW_OPS: dict[str, Op] = {
-    key: _copy_op(key, name)
+    key: copy_op(key, name)
     for key, name in (
         ("view", "ViewBackward0"),
+        ("alias", "AliasBackward0"),
         ("unsafe_view", "UnsafeViewBackward0"),
         ("slice", "SliceBackward0"),
         ("transpose", "TransposeBackward0"),
@@ -173,6 +175,11 @@ def select(a: Any, dim: int, i: Any, report: int | None = None) -> Any:
                  _saved_self_sym_sizes=tuple(a.shape))  # fmt: skip
 
 
+def alias(a: Any) -> Any:
+    """The same elements as a new view (``t[...]``, ``t[:, :]``: ``AliasBackward0``)."""
+    return _view(a, "alias", lambda g: g)
+
+
 def slice_(a: Any, dim: int, s: slice) -> Any:
     d = normalize_dim(dim, len(a.shape))
     step = 1 if s.step is None else int(s.step)
@@ -187,44 +194,6 @@ def slice_(a: Any, dim: int, s: slice) -> Any:
                 off + start * st[d] if n else off)  # fmt: skip
 
     return _view(a, "slice", how, _saved_dim=d)
-
-
-def getitem(a: Any, key: Any) -> Any:
-    """``a[key]`` for ints, slices and None, alone or in a tuple, as PyTorch indexes."""
-    if not isinstance(key, tuple):
-        if isinstance(key, slice):
-            if not a.shape:
-                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-            return slice_(a, 0, key)
-        key = (key,)
-        single = True
-    else:
-        single = False
-    used = sum(1 for k in key if k is not None)
-    if used > len(a.shape):
-        if not a.shape and single:
-            return select(a, 0, key[0])
-        raise IndexError(f"too many indices for tensor of dimension {len(a.shape)}")
-    t, d, orig = a, 0, 0
-    for k in key:
-        if k is None:
-            t = unsqueeze(t, d)
-            d += 1
-        elif isinstance(k, slice):
-            full = k.start in (None, 0) and k.step in (None, 1) and (
-                k.stop is None or k.stop >= t.shape[d])  # fmt: skip
-            if not full:  # a whole dim in a tuple of indices is no view at all, as in PyTorch
-                t = slice_(t, d, k)
-            d += 1
-            orig += 1
-        elif (isinstance(k, int) and not isinstance(k, bool)) or is_tensor(k):
-            t = select(t, d, k, report=orig)
-            orig += 1
-        else:
-            raise NotImplementedError(
-                f"indexing with {type(k).__name__} is not supported: use ints, slices or None"
-            )
-    return t
 
 
 def _sizes(args: tuple[Any, ...]) -> tuple[int, ...]:

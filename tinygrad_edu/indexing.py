@@ -1,0 +1,317 @@
+"""Indexing as PyTorch indexes: ``t[key]`` and ``t[key] = value``.
+
+A key is ints, slices, ``None``, ``...``, index lists or integer tensors and bool masks, alone
+or in a tuple.  Ints, slices, ``None`` and ``...`` make views (``views.py``: ``SelectBackward0``,
+``SliceBackward0``...); index lists, tensors and masks then gather a copy (``IndexBackward0``),
+their dims placed as PyTorch (and NumPy) place them.  ``t[key] = value`` writes into the
+storage; on a tensor that records a graph, or with a value that requires grad, ``t``'s
+``grad_fn`` becomes ``CopySlices`` (``IndexPutBackward0`` for an advanced key).
+
+>>> import tinygrad_edu as torch
+>>> x = torch.arange(1.0, 7.0).reshape(2, 3).requires_grad_()
+>>> x[..., [0, 2]], x[x > 4]
+(tensor([[1., 3.],
+        [4., 6.]], grad_fn=<IndexBackward0>), tensor([5., 6.], grad_fn=<IndexBackward0>))
+>>> y = x * 1
+>>> y[0, 1:] = 0.0
+>>> y
+tensor([[1., 0., 0.],
+        [4., 5., 6.]], grad_fn=<CopySlices>)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from .dtype import Size, bool_, float32, int64, round_float32
+from .engine import Value, apply
+from .grad_mode import STATE
+from .ops import Op
+from .shape import broadcast, flatten, index
+from .tensor_graph import TensorNode, is_tensor, node_class, remember, result
+from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
+from .views import alias, contiguous_strides, copy_op, select, slice_, unsqueeze
+
+__all__ = ["METHODS", "CopyBackwards", "CopySlices", "copy_", "getitem", "setitem"]
+
+INDEX = copy_op("index", "IndexBackward0")
+COPY_SLICES = copy_op("copy_slices", "CopySlices")
+# an element written over: the old one's gradient is exactly 0, the value's passes through
+OVERWRITE = Op(key="overwrite", name="CopySlices", forward=lambda old, new: new,
+               local=lambda old, new, out: (0.0, 1.0), expr="{1}", dlocal=("0", "1"), slots=2,
+               method=None, micrograd="", masked=True)  # fmt: skip
+_INDEX_NODE = node_class(INDEX.name)
+_INDEX_PUT_NODE = node_class("IndexPutBackward0", slots=2, layout="find")
+
+
+class CopySlices(TensorNode):
+    """The node of a write into a view of a tensor that records a graph: its slots are the
+    tensor before the write and the value written.  PyTorch's C++ name is its ``name()``."""
+
+    __slots__ = ()
+    slots = 2
+    layout = "find"
+    saved: dict[str, int | str] = {}
+
+    def name(self) -> str:
+        return "torch::autograd::CopySlices"
+
+
+class CopyBackwards(TensorNode):
+    """The node of ``t.copy_(src)`` (and of ``t[:] = src``): slots t before, and src."""
+
+    __slots__ = ()
+    slots = 2
+    layout = "find"
+    saved: dict[str, int | str] = {}
+
+
+_BAD_INDEX = (
+    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+    "indices (got {})"
+)
+
+
+def _items(key: Any) -> list[Any]:
+    """The key as a list of indices; a short list holding a sequence, slice, None, ... or a
+    tensor is a tuple, as PyTorch (and old NumPy) read it."""
+    if isinstance(key, tuple):
+        return list(key)
+    if (
+        isinstance(key, list)
+        and len(key) < 32
+        and any(
+            isinstance(k, (list, tuple, slice)) or k is None or k is ... or is_tensor(k)
+            for k in key
+        )
+    ):
+        return list(key)
+    return [key]
+
+
+def _as_index(k: Any) -> tuple[list[int], tuple[int, ...], bool]:
+    """An index list, range or tensor as (flat values, shape, is a bool mask)."""
+    if is_tensor(k):
+        if k.dtype.is_floating_point:
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return [int(v.data) for v in k.flat], tuple(k.shape), k.dtype is bool_
+    flat, shape = flatten(list(k))
+    for x in flat:
+        if not isinstance(x, (int, float)):
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+    mask = bool(flat) and all(isinstance(x, bool) for x in flat)
+    return [int(x) for x in flat], shape, mask
+
+
+def _dims(k: Any) -> int:
+    """How many dims of the tensor the index ``k`` uses up."""
+    if k is None or k is ... or isinstance(k, bool):
+        return 0
+    if is_tensor(k):
+        return len(k.shape) if k.dtype is bool_ else 1
+    if isinstance(k, (list, tuple, range)):
+        _, shape, mask = _as_index(k)
+        return len(shape) if mask else 1
+    return 1
+
+
+def _basic(a: Any, items: list[Any]) -> tuple[Any, list[tuple[int, list[int], tuple[int, ...]]]]:
+    """The views of the key's ints, slices, None and ``...``, and the advanced indices left
+    to gather: (dim of the view, index values, their shape), masks as their nonzero columns."""
+    used = sum(_dims(k) for k in items)
+    if used > len(a.shape):
+        if not a.shape and len(items) == 1 and not isinstance(items[0], slice):
+            return select(a, 0, items[0]), []  # PyTorch's error for a 0-d tensor
+        raise IndexError(f"too many indices for tensor of dimension {len(a.shape)}")
+    if not a.shape and any(isinstance(k, slice) for k in items):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    fill = len(a.shape) - used
+    t, d, orig, adv, masks = a, 0, 0, [], []
+    for k in items:
+        if k is None:
+            t, d, orig = unsqueeze(t, d), d + 1, orig + 1
+        elif k is ...:
+            d, orig, fill = d + fill, orig + fill, 0
+        elif isinstance(k, bool) or (is_tensor(k) and k.dtype is bool_ and not k.shape):
+            t = unsqueeze(t, d)  # True: a new dim of 1 kept, False: of 1 dropped
+            adv.append((d, [0] if bool(k.flat[0].data if is_tensor(k) else k) else [], (-1,)))
+            d += 1
+        elif isinstance(k, int) or (is_tensor(k) and not k.shape):
+            if is_tensor(k) and k.dtype.is_floating_point:
+                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+            t, orig = select(t, d, k, report=orig), orig + 1
+        elif isinstance(k, slice):
+            full = k.start in (None, 0) and k.step in (None, 1) and (
+                k.stop is None or k.stop >= t.shape[d])  # fmt: skip
+            if not full:  # a whole dim in a tuple of indices is no view at all, as in PyTorch
+                t = slice_(t, d, k)
+            d, orig = d + 1, orig + 1
+        elif is_tensor(k) or isinstance(k, (list, tuple, range)):
+            vals, shape, mask = _as_index(k)
+            if mask:
+                masks.append((len(adv), d, vals, shape))
+                adv.append((d, [], shape))  # filled in below, once the view is known
+                d += len(shape)
+            else:
+                adv.append((d, vals, shape))
+                d += 1
+            orig += len(shape) if mask else 1
+        elif isinstance(k, float):
+            raise IndexError(_BAD_INDEX.format("float"))
+        else:
+            raise TypeError(f"new(): invalid data type '{type(k).__name__}'")
+    for at, d, vals, shape in reversed(masks):
+        adv[at : at + 1] = _nonzero(t, d, vals, shape)
+    return t, adv
+
+
+def _nonzero(t: Any, d: int, vals: list[int], shape: tuple[int, ...]) -> list[Any]:
+    """A bool mask over dims d, d+1, ... of t, as one index per dim (PyTorch's nonzero)."""
+    for j, n in enumerate(shape):
+        if d + j >= len(t.shape) or t.shape[d + j] != n:
+            raise IndexError(
+                f"The shape of the mask {list(shape)} at index {j} does not match the shape of "
+                f"the indexed tensor {list(t.shape)} at index {d + j}"
+            )
+    hits = [ix for ix, v in zip(itertools.product(*map(range, shape)), vals) if v]
+    return [(d + j, [ix[j] for ix in hits], (len(hits),)) for j in range(len(shape))]
+
+
+def _positions(t: Any, adv: list[Any]) -> tuple[list[int], tuple[int, ...]]:
+    """Where in t's row-major elements each element of the gathered result comes from, and
+    the result's shape."""
+    shapes = [s if s != (-1,) else (len(v),) for _, v, s in adv]
+    out: tuple[int, ...] = ()
+    for s in shapes:
+        try:
+            out = tuple(broadcast(Size(out), Size(s))[0])
+        except RuntimeError:
+            raise IndexError(
+                "shape mismatch: indexing tensors could not be broadcast together with shapes "
+                + ", ".join(str(list(s)) for s in shapes)
+            ) from None
+    cs = contiguous_strides(t.shape)
+    offs = [0] * math.prod(out)
+    for k, ((d, vals, _), s) in enumerate(zip(adv, shapes)):
+        picked = [index(v, t.shape[d], k) for v in vals]
+        for j, i in enumerate(broadcast(Size(out), Size(s))[2]):
+            offs[j] += picked[i] * cs[d]
+    dims = [d for d, _, _ in adv]
+    rest = [d for d in range(len(t.shape)) if d not in dims]
+
+    def grid(ds: list[int]) -> list[int]:
+        return [sum(i * cs[d] for i, d in zip(ix, ds))
+                for ix in itertools.product(*(range(t.shape[d]) for d in ds))]  # fmt: skip
+
+    sizes = [t.shape[d] for d in rest]
+    if dims == list(range(dims[0], dims[0] + len(dims))):  # together: they stay where they are
+        lo, hi = [d for d in rest if d < dims[0]], [d for d in rest if d > dims[0]]
+        pos = [p + o + q for p in grid(lo) for o in offs for q in grid(hi)]
+        return pos, (*sizes[: len(lo)], *out, *sizes[len(lo) :])
+    return [o + q for o in offs for q in grid(rest)], (*out, *sizes)
+
+
+def getitem(a: Any, key: Any) -> Any:
+    """``a[key]``, as PyTorch indexes."""
+    if isinstance(key, slice):  # one slice is always a slice, even of the whole dim
+        if not a.shape:
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        return slice_(a, 0, key)
+    t, adv = _basic(a, _items(key))
+    if not adv:
+        return alias(a) if t is a else t
+    pos, shape = _positions(t, adv)
+    if STATE.enabled and t.requires_grad:
+        vals = [apply(INDEX, (t.flat[p],)) for p in pos]
+    else:  # a copy, never the input's own elements
+        vals = [Value(t.flat[p].data, requires_grad=False) for p in pos]
+    return result(vals, shape, t.dtype, _INDEX_NODE, (t,), _saved_self_sym_sizes=tuple(t.shape))
+
+
+def _cast(t: Any, xs: list[float]) -> list[float]:
+    if t.dtype is int64:
+        return [float(int(x)) for x in xs]
+    if t.dtype is bool_:
+        return [float(bool(x)) for x in xs]
+    return [round_float32(x) for x in xs] if t.dtype is float32 else [float(x) for x in xs]
+
+
+def _source(shape: tuple[int, ...], vshape: tuple[int, ...]) -> list[int] | None:
+    """For each element of ``shape``, the one of a value of ``vshape`` broadcast to it."""
+    while len(vshape) > len(shape) and vshape[0] == 1:  # PyTorch drops leading 1s
+        vshape = vshape[1:]
+    padded = (1,) * (len(shape) - len(vshape)) + vshape
+    if len(vshape) > len(shape) or any(v not in (1, n) for v, n in zip(padded, shape)):
+        return None
+    return broadcast(Size(shape), Size(vshape))[2]
+
+
+def setitem(t: Any, key: Any, value: Any) -> None:
+    """``t[key] = value``: a number, or a tensor broadcast to what ``t[key]`` selects."""
+    where = type(t).from_values(
+        [Value(float(i), requires_grad=False) for i in range(t.numel())], t.shape, int64
+    )
+    if isinstance(key, slice):
+        start, stop, step = key.indices(t.shape[0]) if t.shape else (0, 0, 1)
+        whole = start == 0 and stop == t.shape[0] and step == 1
+        view, adv = (where if whole else slice_(where, 0, key)), []
+    else:
+        view, adv = _basic(where, _items(key))
+    chosen = getitem(where, key)  # the element positions t[key] selects, in its order
+    pos, shape = [int(v.data) for v in chosen.flat], tuple(chosen.shape)
+    if STATE.enabled and t.is_leaf and t.requires_grad:
+        raise RuntimeError(LEAF_INPLACE if adv and view is where else VIEW_LEAF_INPLACE)
+    src = None if not is_tensor(value) else _source(shape, tuple(value.shape))
+    if is_tensor(value) and src is None:
+        if adv:
+            raise RuntimeError(
+                f"shape mismatch: value tensor of shape {list(value.shape)} cannot be "
+                f"broadcast to indexing result of shape {list(shape)}"
+            )
+        value.detach().expand(*shape)  # PyTorch's error for a write into a view
+        raise RuntimeError(f"cannot write a tensor of shape {list(value.shape)} here")
+    node = CopySlices if view is not where else _INDEX_PUT_NODE if adv else CopyBackwards
+    _write(t, pos, value, src, node)
+
+
+def copy_(t: Any, src: Any) -> Any:
+    """``t.copy_(src)``: src (a tensor broadcast to t's shape, or a number) written into t."""
+    if STATE.enabled and t.is_leaf and t.requires_grad:
+        raise RuntimeError(LEAF_INPLACE)
+    at = None
+    if is_tensor(src):
+        shape, _, at = broadcast(t.shape, src.shape)
+        if shape != t.shape:
+            src.detach().expand(*t.shape)  # PyTorch's error
+    _write(t, list(range(t.numel())), src, at, CopyBackwards)
+    return t
+
+
+def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type) -> None:
+    """Write value's element ``src[j]`` (or the number ``value``) at t's element ``pos[j]``;
+    recorded as ``node`` when t records a graph or the value requires grad."""
+    if src is not None:
+        elems = [value.flat[i] for i in src]
+    else:
+        elems = [Value(float(value), requires_grad=False)] * len(pos)
+    data = _cast(t, [e.data for e in elems])
+    others = t.sharing()
+    if STATE.enabled and (t.requires_grad or (is_tensor(value) and value.requires_grad)):
+        before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)
+        new = [apply(COPY_SLICES, (v,)) for v in t.flat]
+        for p, e, x in zip(pos, elems, data):
+            new[p] = apply(OVERWRITE, (t.flat[p], e))
+            new[p].data = x  # as t's dtype holds it
+        out = result(new, t.shape, t.dtype, node, (before, value))
+        t.flat, t.grad_fn = out.flat, out.grad_fn
+        remember(t)
+        others = [s for s in others if s is not t]
+    for s in others:  # this tensor and the ones that share its storage
+        for p, x in zip(pos, data):
+            s.flat[p].data = x
+    t.version_counter.value += 1
+
+
+METHODS: dict[str, Any] = {"__getitem__": getitem, "__setitem__": setitem, "copy_": copy_}
