@@ -16,13 +16,13 @@ def _t():
 
 # a view, its strides' copy by clone() (preserve_format), by contiguous(): observed in torch
 LAYOUTS = [
-    (lambda t: t.T, (1, 4, 12), (6, 2, 1)),
+    (lambda t: t.permute(2, 1, 0), (1, 4, 12), (6, 2, 1)),
     (lambda t: t.permute(1, 0, 2), (4, 12, 1), (8, 4, 1)),
     (lambda t: t[:, 1:], (8, 4, 1), (8, 4, 1)),
     (lambda t: t[::2], (24, 4, 1), (24, 4, 1)),
     (lambda t: t[0].expand(2, 3, 4), (12, 4, 1), (12, 4, 1)),
     (lambda t: t.transpose(0, 1)[:, :, 1:], (3, 9, 1), (6, 3, 1)),
-    (lambda t: t.unsqueeze(1).T, (1, 4, 12, 12), (6, 2, 2, 1)),
+    (lambda t: t.unsqueeze(1).permute(3, 2, 1, 0), (1, 4, 12, 12), (6, 2, 2, 1)),
     (lambda t: t[:, :, 0].T, (1, 3), (2, 1)),
 ]
 
@@ -45,3 +45,93 @@ def test_data_ptr_is_shared_by_views_detach_and_data_and_moves_by_the_offset():
     assert x.clone().data_ptr() != p and (x * 1).data_ptr() != p
     i = torch.tensor([1, 2])
     assert i[1].data_ptr() - i.data_ptr() == 8
+
+
+def _nan():
+    return float("nan")
+
+
+# an in-place op on i = [1, -2, 3], f = [0.25, -2.0, nan] or b = [True, False, True]: its
+# result, or PyTorch's error
+INPLACE = [
+    ("i.sqrt_()", "result type Float can't be cast to the desired output type Long"),
+    ("i.neg_()", [-1, 2, -3]),
+    ("i.abs_()", [1, 2, 3]),
+    ("i.pow_(2)", [1, 4, 9]),
+    ("i.pow_(0.5)", "result type Float can't be cast to the desired output type Long"),
+    ("i.div_(2)", "result type Float can't be cast to the desired output type Long"),
+    ("i.mul_(1.5)", "result type Float can't be cast to the desired output type Long"),
+    ("i.exp_()", "result type Float can't be cast to the desired output type Long"),
+    ("i.clamp_(0.5, 2)", "result type Float can't be cast to the desired output type long int"),
+    ("i.clamp_(0, 2)", [1, 0, 2]),
+    ("f.clamp_()", "torch.clamp: At least one of 'min' or 'max' must not be None"),
+    ("i.square_()", [1, 4, 9]),
+    ("b.add_(1)", "result type Long can't be cast to the desired output type Bool"),
+    ("i.add_(b)", [2, -2, 4]),
+    ("i.fill_(2.5)", [2, 2, 2]),
+    ("f.clamp_(min=0)", [0.25, 0.0, _nan()]),
+    ("f.clamp_(max=-1)", [-1.0, -2.0, _nan()]),
+    ("f.clamp_(1, 0)", [0.0, 0.0, _nan()]),
+    ("f.neg_()", [-0.25, 2.0, _nan()]),
+    ("f.abs_()", [0.25, 2.0, _nan()]),
+    ("f.sqrt_()", [0.5, _nan(), _nan()]),
+    ("f.pow_(3)", [0.015625, -8.0, _nan()]),
+    ("f.exp_()", [1.2840254306793213, 0.1353352814912796, _nan()]),
+    ("f.reciprocal_()", [4.0, -0.5, _nan()]),
+    ("f.relu_()", [0.25, 0.0, _nan()]),
+    ("f.tanh_()", [0.24491865932941437, -0.9640275835990906, _nan()]),
+    ("f.sigmoid_()", [0.562176525592804, 0.11920291930437088, _nan()]),
+    ("f.pow_(torch.tensor([1.0, 2.0, 0.0]))", [0.25, 4.0, 1.0]),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), INPLACE, ids=[e[0] for e in INPLACE])
+def test_inplace_ops_on_each_dtype_as_pytorch(expr, expected):
+    env = {
+        "torch": torch,
+        "i": torch.tensor([1, -2, 3]),
+        "f": torch.tensor([0.25, -2.0, float("nan")]),
+        "b": torch.tensor([True, False, True]),
+    }
+    t = env[expr[0]]
+    if isinstance(expected, str):
+        with pytest.raises(RuntimeError) as info:
+            eval(expr, env)
+        assert str(info.value) == expected and t._version == 0
+    else:
+        r = eval(expr, env)
+        assert r is t and repr(t.tolist()) == repr(expected) and t._version == 1
+
+
+# an in-place op on y = x * 1: y's node, version, and the grad of x ([0.25, 2.0])
+RECORDED = [
+    ("y.neg_()", "NegBackward0", 1, [-1.0, -1.0]),
+    ("y.pow_(2)", "PowBackward0", 1, [0.5, 4.0]),
+    ("y.sqrt_()", "SqrtBackward0", 1, [1.0, 0.3535533845424652]),
+    ("y.abs_()", "AbsBackward0", 1, [1.0, 1.0]),
+    ("y.exp_()", "ExpBackward0", 1, [1.2840254306793213, 7.389056205749512]),
+    ("y.clamp_(0, 1)", "ClampBackward1", 1, [1.0, 0.0]),
+    ("y.clamp_(min=0.5)", "ClampBackward1", 1, [0.0, 1.0]),
+    ("y.relu_()", "ReluBackward0", 1, [1.0, 1.0]),
+]
+
+
+@pytest.mark.parametrize(
+    ("expr", "node", "version", "grad"), RECORDED, ids=[r[0] for r in RECORDED]
+)
+def test_inplace_ops_record_the_op_as_pytorch(expr, node, version, grad):
+    if "clamp" in expr and not hasattr(torch.Tensor, "clamp"):
+        pytest.skip("clamp_ with a graph is clamp's node: no Tensor.clamp yet")
+    x = torch.tensor([0.25, 2.0], requires_grad=True)
+    y = x * 1
+    eval(expr, {"y": y})
+    y.sum().backward()
+    assert (type(y.grad_fn).__name__, y._version, x.grad.tolist()) == (node, version, grad)
+
+
+def test_each_inplace_op_refuses_a_leaf_that_requires_grad():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    for op in (w.neg_, w.sqrt_, w.exp_, lambda: w.clamp_(0, 1), lambda: w.pow_(2), w.zero_):
+        with pytest.raises(RuntimeError, match=r"^a leaf Variable that requires grad is being"):
+            op()
+    assert w.tolist() == [1.0, 2.0] and w._version == 0

@@ -1,5 +1,6 @@
-"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``zero_``, ``fill_``, ``+=``
-``t[i] = v``, each bumping the version counter that backward checks saved tensors against.
+"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``pow_``, ``clamp_``, ``zero_``,
+``fill_``, ``+=``, and ``exp_``, ``sqrt_``... for each one-input op of the table, each bumping
+the version counter that backward checks saved tensors against (``t[i] = v``: ``indexing.py``).
 
 >>> import tinygrad_edu as torch
 >>> w = torch.tensor([1.0, 2.0])
@@ -18,9 +19,10 @@ from typing import Any
 
 from . import kernels
 from . import random as draws
-from .dtype import int64
+from .dtype import C_NAMES, bool_, int64
 from .grad_mode import STATE
-from .tensor_graph import remember
+from .ops import OPS
+from .tensor_graph import is_tensor, remember
 from .tensor_messages import LEAF_INPLACE
 
 __all__ = ["METHODS", "VersionCounter", "write"]
@@ -58,19 +60,68 @@ def _operator(key: str) -> Any:
 
 
 def _inplace(t: Any, key: str, other: Any) -> Any:
+    return _adopt(t, lambda before: kernels.binary(key, before, other))
+
+
+def _adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
+    """t becomes ``compute(t as it was)``: the op's result is recorded into t (which then
+    stands for it) when it has a graph, else written into t's storage."""
     _check_leaf(t)
     # the version before the update, as its own tensor: the new node's input is not t
     # (a leaf that requires grad gets here only under no_grad, where nothing is recorded)
     before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)
-    out = kernels.binary(key, before, other)
+    out = compute(before)
     if out is NotImplemented:
         return NotImplemented
+    if out.dtype is not t.dtype and not _can_cast(out.dtype, t.dtype):
+        raise RuntimeError(
+            f"result type {C_NAMES[out.dtype][0]} can't be cast to the desired output type "
+            f"{cast_name or C_NAMES[t.dtype][0]}"
+        )
     if out.grad_fn is not None:  # t now stands for the new result
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
         t.version_counter.value += 1
         return t
     return _write(t, [v.data for v in out.flat], out.shape)
+
+
+def _can_cast(src: Any, dst: Any) -> bool:
+    # PyTorch's canCast: never a float into an integer, never anything else into a bool
+    if src.is_floating_point and not dst.is_floating_point:
+        return False
+    return dst is not bool_ or src is bool_
+
+
+def _unary_(key: str) -> Any:
+    def method(self: Any, *params: Any) -> Any:
+        return _adopt(self, lambda before: kernels.unary(key, before, *params))
+
+    method.__name__ = f"{OPS[key].method_name}_"
+    return method
+
+
+def pow_(t: Any, exponent: Any) -> Any:
+    return _inplace(t, "powt" if is_tensor(exponent) else "pow", exponent)
+
+
+def clamp_(t: Any, min: Any = None, max: Any = None) -> Any:
+    """``t.clamp_(min, max)``: with a graph, ``clamp``'s own node (ClampBackward1)."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if not t.dtype.is_floating_point and any(isinstance(b, float) for b in (min, max)):
+        raise RuntimeError("result type Float can't be cast to the desired output type long int")
+    if STATE.enabled and t.requires_grad:
+        return _adopt(t, lambda before: before.clamp(min, max))
+
+    def bound(x: float) -> float:  # as PyTorch: nan stays nan, min above max gives max
+        if x != x:
+            return x
+        x = x if min is None or x >= min else float(min)
+        return x if max is None or x <= max else float(max)
+
+    _check_leaf(t)
+    return _write(t, [bound(v.data) for v in t.flat], t.shape)
 
 
 def _write(t: Any, data: list[float], shape: Any) -> Any:
@@ -141,4 +192,12 @@ METHODS: dict[str, Any] = {
     "__itruediv__": _operator("div"),
     "zero_": zero_,
     "fill_": fill_,
+    "pow_": pow_,
+    "__ipow__": pow_,
+    "clamp_": clamp_,
+    **{
+        f"{op.method_name}_": _unary_(op.key)
+        for op in OPS.values()
+        if op.slots == 1 and not op.params and op.method_name and "Tensor" in op.where
+    },
 }

@@ -25,8 +25,6 @@ XFAIL: dict[str, str] = {
     "138_float32_sum_mean_sizes": "needs torch.full, Tensor.reshape; float32 sums in torch's reduction order",
     "139_float32_finite_difference": "float32 arithmetic (computed in float64, rounded at print): differences computed in float64",
     "140_float32_softmax_sums": "needs torch.softmax/log_softmax, sum(dim, keepdim); float32 arithmetic",
-    "144_inplace_ops": "needs slice assignment t[:, 1] = v, clamp_/sub_/div_/pow_/neg_/abs_/sqrt_, int in-place errors",
-    "146_inplace_leaf_error": "needs Tensor.clamp_/fill_ and the leaf in-place errors for each in-place op",
     "147_dtype_conversions": "needs Tensor.float/double/long/int/bool/to/type, float16, int32, element_size",
     "148_dtype_promotion": "needs Tensor // and %, bool arithmetic, torch.where, result_type, promote_types",
     "150_signed_zero_grads": "signed zeros lost in the grads of matmul and of x * 0 * -1",
