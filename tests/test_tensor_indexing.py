@@ -339,3 +339,108 @@ def test_index_errors_as_pytorch(expr, error, message):
     with pytest.raises(Exception) as info:
         eval(expr, {"torch": torch, "x": x, "l": leaf})
     assert (type(info.value).__name__, str(info.value)) == (error, message)
+
+
+# on x = [[1, 2], [3, 4]] (requires grad), m = [True, False], i = [1, -2] and zeros z (3),
+# z2 (2, 3), z3 (3, 2): the result or PyTorch's error, the node, d/dx sum(r * (1, 2, ...))
+MASKS = [
+    (
+        "x.masked_fill(m, 0.1)",
+        [[0.10000000149011612, 2.0], [0.10000000149011612, 4.0]],
+        "MaskedFillBackward0",
+        [[0.0, 2.0], [0.0, 4.0]],
+    ),
+    (
+        "x.masked_fill(x.detach() > 2, -1.0)",
+        [[1.0, 2.0], [-1.0, -1.0]],
+        "MaskedFillBackward0",
+        [[1.0, 2.0], [0.0, 0.0]],
+    ),
+    (
+        "x.masked_fill(torch.tensor([[[True]], [[False]]]), 5.0)",
+        [[[5.0, 5.0], [5.0, 5.0]], [[1.0, 2.0], [3.0, 4.0]]],
+        "MaskedFillBackward0",
+        [[5.0, 6.0], [7.0, 8.0]],
+    ),
+    (
+        "x.masked_fill(m, torch.tensor(7.0))",
+        [[7.0, 2.0], [7.0, 4.0]],
+        "MaskedFillBackward1",
+        [[0.0, 2.0], [0.0, 4.0]],
+    ),
+    ("i.masked_fill(torch.tensor([True, False]), 2.7)", [2, -2], None, None),
+    (
+        "x.masked_fill(torch.tensor([1.0, 0.0]), 0)",
+        "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype float",
+        None,
+        None,
+    ),
+    (
+        "x.masked_fill(m, torch.tensor([1.0, 2.0]))",
+        "RuntimeError: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 dimension(s).",
+        None,
+        None,
+    ),
+    (
+        "x.masked_fill(torch.tensor([True, False, True]), 0)",
+        "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1",
+        None,
+        None,
+    ),
+    ("z.scatter_(0, torch.tensor(1), value=1)", [0.0, 1.0, 0.0], None, None),
+    (
+        "z2.scatter_(1, torch.tensor([[2], [0]]), 1.5)",
+        [[0.0, 0.0, 1.5], [1.5, 0.0, 0.0]],
+        None,
+        None,
+    ),
+    (
+        "z3.scatter_(0, torch.tensor([[2, 1]]), torch.tensor([[7.0, 8.0, 9.0], [1.0, 2.0, 3.0]]))",
+        [[0.0, 0.0], [0.0, 8.0], [7.0, 0.0]],
+        None,
+        None,
+    ),
+    (
+        "z2.scatter_(1, torch.tensor([[3], [0]]), 1.5)",
+        "RuntimeError: index 3 is out of bounds for dimension 1 with size 3",
+        None,
+        None,
+    ),
+    (
+        "z2.scatter_(1, torch.tensor([2, 0]), 1.5)",
+        "RuntimeError: Index tensor must have the same number of dimensions as self tensor",
+        None,
+        None,
+    ),
+    (
+        "z2.scatter_(1, torch.tensor([[2.0], [0.0]]), 1.5)",
+        "RuntimeError: scatter(): Expected dtype int32/int64 for index",
+        None,
+        None,
+    ),
+    ("~m", [False, True], None, None),
+    ("~i", [-2, 1], None, None),
+    (
+        "~x",
+        "TypeError: ~ (operator.invert) is only implemented on integer and Boolean-type tensors",
+        None,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected", "node", "grad"), MASKS, ids=[m[0] for m in MASKS])
+def test_masked_fill_scatter_and_invert_as_pytorch(expr, expected, node, grad):
+    x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    env = {"torch": torch, "x": x, "m": torch.tensor([True, False]), "i": torch.tensor([1, -2])}
+    env.update(z=torch.zeros(3), z2=torch.zeros(2, 3), z3=torch.zeros(3, 2))
+    if isinstance(expected, str):
+        with pytest.raises(Exception) as info:
+            eval(expr, env)
+        assert f"{type(info.value).__name__}: {info.value}" == expected
+        return
+    r = eval(expr, env)
+    assert r.tolist() == expected and (type(r.grad_fn).__name__ if r.grad_fn else None) == node
+    if grad is not None:
+        (r * torch.arange(1.0, r.numel() + 1).reshape(r.shape)).sum().backward()
+        assert x.grad.tolist() == grad

@@ -25,16 +25,18 @@ import itertools
 import math
 from typing import Any
 
-from .dtype import Size, bool_, float32, int64, round_float32
+from .dtype import C_NAMES, Size, bool_, float32, int64, round_float32
 from .engine import Value, apply
 from .grad_mode import STATE
+from .inplace import adopt
 from .ops import Op
-from .shape import broadcast, flatten, index
+from .shape import broadcast, flatten, index, normalize_dim
 from .tensor_graph import TensorNode, is_tensor, node_class, remember, result
 from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
 from .views import alias, contiguous_strides, copy_op, select, slice_, unsqueeze
 
-__all__ = ["METHODS", "CopyBackwards", "CopySlices", "copy_", "getitem", "setitem"]
+__all__ = ["METHODS", "CopyBackwards", "CopySlices", "copy_", "getitem", "masked_fill"]
+__all__ += ["invert", "scatter_", "setitem"]
 
 INDEX = copy_op("index", "IndexBackward0")
 COPY_SLICES = copy_op("copy_slices", "CopySlices")
@@ -314,4 +316,99 @@ def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type
     t.version_counter.value += 1
 
 
-METHODS: dict[str, Any] = {"__getitem__": getitem, "__setitem__": setitem, "copy_": copy_}
+# -- masked_fill and scatter_: elements chosen by a mask or an index tensor -----------------
+
+# a masked element becomes the value (its gradient exactly 0), the others pass through
+MASKED_FILL = Op(key="masked_fill", name="MaskedFillBackward0",
+                 forward=lambda x, v, m: v if m else x,
+                 local=lambda x, v, m, out: (0.0 if m else 1.0,), expr="{1} if {2} else {0}",
+                 dlocal=("0 if {2} else 1",), params=(("value", 0.0), ("mask", 0.0)), method=None,
+                 micrograd="", masked=True)  # fmt: skip
+# by a number, by a 0-d tensor (whose own gradient tinygrad_edu does not compute)
+_MASKED_FILL_NODES = (node_class(MASKED_FILL.name), node_class("MaskedFillBackward1"))
+
+
+def masked_fill(t: Any, mask: Any, value: Any) -> Any:
+    """``t.masked_fill(mask, value)``: value where mask is True (mask broadcast with t)."""
+    if mask.dtype is not bool_:
+        raise RuntimeError(
+            f"masked_fill_ only supports boolean masks, but got mask with dtype "
+            f"{C_NAMES[mask.dtype][1]}"
+        )
+    node = _MASKED_FILL_NODES[is_tensor(value)]
+    if is_tensor(value):
+        if value.shape:
+            raise RuntimeError(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{len(value.shape)} dimension(s)."
+            )
+        value = value.item()
+    shape, im, ix = broadcast(mask.shape, t.shape)
+    v = _cast(t, [float(value)])[0]
+    pairs = [(t.flat[i], mask.flat[m].data) for m, i in zip(im, ix)]
+    if STATE.enabled and t.requires_grad:
+        vals = [apply(MASKED_FILL, (x, v, m)) for x, m in pairs]
+    else:
+        vals = [Value(v if m else x.data, requires_grad=False) for x, m in pairs]
+    return result(vals, shape, t.dtype, node, (t,))
+
+
+def masked_fill_(t: Any, mask: Any, value: Any) -> Any:
+    return adopt(t, lambda before: masked_fill(before, mask, value))
+
+
+def invert(t: Any) -> Any:
+    """``~mask`` (logical not) and ``~n`` (bitwise not of an integer tensor)."""
+    if t.dtype.is_floating_point:
+        raise TypeError(
+            "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+        )
+    flip = (lambda x: float(not x)) if t.dtype is bool_ else (lambda x: float(~int(x)))
+    return type(t).from_values([Value(flip(v.data), requires_grad=False) for v in t.flat],
+                               t.shape, t.dtype)  # fmt: skip
+
+
+_SCATTER_NODES = {
+    True: node_class("ScatterBackward0", slots=2, layout="find"),
+    False: node_class("ScatterBackward1", layout="find"),
+}
+
+
+def scatter_(t: Any, dim: int, index: Any, src: Any = None, *, value: Any = None) -> Any:
+    """``t.scatter_(dim, index, src)``: ``t[..., index[i, j], ...] = src[i, j]`` along dim
+    (or ``value=`` for every index)."""
+    if src is None:
+        src = value
+    if index.dtype is not int64:
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
+    d = normalize_dim(dim, len(t.shape))
+    ishape = tuple(index.shape) or (1,)
+    if len(ishape) != max(len(t.shape), 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    cs = contiguous_strides(t.shape)
+    scs = contiguous_strides(src.shape) if is_tensor(src) else ()
+    pos, at = [], []
+    for ix, k in zip(itertools.product(*map(range, ishape)), index.flat):
+        where = list(ix)
+        where[d] = int(k.data)
+        if not 0 <= where[d] < t.shape[d]:
+            raise RuntimeError(
+                f"index {where[d]} is out of bounds for dimension {d} with size {t.shape[d]}"
+            )
+        pos.append(sum(i * s for i, s in zip(where, cs)))
+        at.append(sum(i * s for i, s in zip(ix, scs)))
+    if STATE.enabled and t.is_leaf and t.requires_grad:
+        raise RuntimeError(LEAF_INPLACE)
+    _write(t, pos, src, at if is_tensor(src) else None, _SCATTER_NODES[is_tensor(src)])
+    return t
+
+
+METHODS: dict[str, Any] = {
+    "__getitem__": getitem,
+    "__setitem__": setitem,
+    "copy_": copy_,
+    "masked_fill": masked_fill,
+    "masked_fill_": masked_fill_,
+    "__invert__": invert,
+    "scatter_": scatter_,
+}

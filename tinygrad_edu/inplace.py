@@ -25,7 +25,7 @@ from .ops import OPS
 from .tensor_graph import is_tensor, remember
 from .tensor_messages import LEAF_INPLACE
 
-__all__ = ["METHODS", "VersionCounter", "write"]
+__all__ = ["METHODS", "VersionCounter", "adopt", "write"]
 
 
 class VersionCounter:
@@ -60,10 +60,10 @@ def _operator(key: str) -> Any:
 
 
 def _inplace(t: Any, key: str, other: Any) -> Any:
-    return _adopt(t, lambda before: kernels.binary(key, before, other))
+    return adopt(t, lambda before: kernels.binary(key, before, other))
 
 
-def _adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
+def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
     """t becomes ``compute(t as it was)``: the op's result is recorded into t (which then
     stands for it) when it has a graph, else written into t's storage."""
     _check_leaf(t)
@@ -95,7 +95,7 @@ def _can_cast(src: Any, dst: Any) -> bool:
 
 def _unary_(key: str) -> Any:
     def method(self: Any, *params: Any) -> Any:
-        return _adopt(self, lambda before: kernels.unary(key, before, *params))
+        return adopt(self, lambda before: kernels.unary(key, before, *params))
 
     method.__name__ = f"{OPS[key].method_name}_"
     return method
@@ -112,7 +112,7 @@ def clamp_(t: Any, min: Any = None, max: Any = None) -> Any:
     if not t.dtype.is_floating_point and any(isinstance(b, float) for b in (min, max)):
         raise RuntimeError("result type Float can't be cast to the desired output type long int")
     if STATE.enabled and t.requires_grad:
-        return _adopt(t, lambda before: before.clamp(min, max))
+        return adopt(t, lambda before: before.clamp(min, max))
 
     def bound(x: float) -> float:  # as PyTorch: nan stays nan, min above max gives max
         if x != x:
