@@ -135,3 +135,25 @@ def test_each_inplace_op_refuses_a_leaf_that_requires_grad():
         with pytest.raises(RuntimeError, match=r"^a leaf Variable that requires grad is being"):
             op()
     assert w.tolist() == [1.0, 2.0] and w._version == 0
+
+
+def test_out_writes_the_result_into_out_and_returns_it():
+    a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    for fn, args, expected in [
+        (torch.mul, (a, a), [[1.0, 4.0], [9.0, 16.0]]),
+        (torch.matmul, (a, a.T), [[5.0, 11.0], [11.0, 25.0]]),
+        (torch.exp, (torch.zeros(2, 2),), [[1.0, 1.0], [1.0, 1.0]]),
+    ]:
+        out = torch.zeros(2, 2)
+        assert fn(*args, out=out) is out and out.tolist() == expected and out._version == 1
+    with pytest.raises(RuntimeError, match=r"^result type Float can't be cast to the desired"):
+        torch.mul(a, 2, out=torch.zeros(2, 2, dtype=torch.int64))
+    w = a.clone().requires_grad_()
+    with pytest.raises(RuntimeError) as info:
+        torch.matmul(w, w, out=torch.zeros(2, 2))
+    assert str(info.value) == (
+        "matmul(): functions with out=... arguments don't support automatic differentiation, "
+        "but one of the arguments requires grad."
+    )
+    with torch.no_grad():
+        assert torch.mul(w, w, out=a) is a
