@@ -42,8 +42,8 @@ INDEX = copy_op("index", "IndexBackward0")
 COPY_SLICES = copy_op("copy_slices", "CopySlices")
 # an element written over: the old one's gradient is exactly 0, the value's passes through
 OVERWRITE = Op(key="overwrite", name="CopySlices", forward=lambda old, new: new,
-               local=lambda old, new, out: (0.0, 1.0), expr="{1}", dlocal=("0", "1"), slots=2,
-               method=None, micrograd="", masked=True)  # fmt: skip
+               local=lambda old, new, out: (0.0, 1.0), expr="copy_slices({0}, {1})",
+               dlocal=("0", "1"), slots=2, method=None, micrograd="", masked=True)  # fmt: skip
 _INDEX_NODE = node_class(INDEX.name)
 _INDEX_PUT_NODE = node_class("IndexPutBackward0", slots=2, layout="find")
 
@@ -318,14 +318,13 @@ def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type
 
 # -- masked_fill and scatter_: elements chosen by a mask or an index tensor -----------------
 
-# a masked element becomes the value (its gradient exactly 0), the others pass through
-MASKED_FILL = Op(key="masked_fill", name="MaskedFillBackward0",
-                 forward=lambda x, v, m: v if m else x,
-                 local=lambda x, v, m, out: (0.0 if m else 1.0,), expr="{1} if {2} else {0}",
-                 dlocal=("0 if {2} else 1",), params=(("value", 0.0), ("mask", 0.0)), method=None,
-                 micrograd="", masked=True)  # fmt: skip
+# a masked element becomes the value (its gradient exactly 0); the others are copies
+MASKED = Op(key="masked_fill", name="MaskedFillBackward0", forward=lambda x, v: v,
+            local=lambda x, v, out: (0.0,), expr="masked_fill({0}, {1})", dlocal=("0",),
+            params=(("value", 0.0),), method=None, micrograd="", masked=True)  # fmt: skip
+KEPT = copy_op("masked_fill", "MaskedFillBackward0")
 # by a number, by a 0-d tensor (whose own gradient tinygrad_edu does not compute)
-_MASKED_FILL_NODES = (node_class(MASKED_FILL.name), node_class("MaskedFillBackward1"))
+_MASKED_FILL_NODES = (node_class(MASKED.name), node_class("MaskedFillBackward1"))
 
 
 def masked_fill(t: Any, mask: Any, value: Any) -> Any:
@@ -347,7 +346,7 @@ def masked_fill(t: Any, mask: Any, value: Any) -> Any:
     v = _cast(t, [float(value)])[0]
     pairs = [(t.flat[i], mask.flat[m].data) for m, i in zip(im, ix)]
     if STATE.enabled and t.requires_grad:
-        vals = [apply(MASKED_FILL, (x, v, m)) for x, m in pairs]
+        vals = [apply(MASKED, (x, v)) if m else apply(KEPT, (x,)) for x, m in pairs]
     else:
         vals = [Value(v if m else x.data, requires_grad=False) for x, m in pairs]
     return result(vals, shape, t.dtype, node, (t,))
