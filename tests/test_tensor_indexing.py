@@ -444,3 +444,90 @@ def test_masked_fill_scatter_and_invert_as_pytorch(expr, expected, node, grad):
     if grad is not None:
         (r * torch.arange(1.0, r.numel() + 1).reshape(r.shape)).sum().backward()
         assert x.grad.tolist() == grad
+
+
+# on x = arange(6).reshape(2, 3) (requires grad): the result or PyTorch's error, the node, and
+# d/dx sum(r * (1, 2, ...))
+PICKS = [
+    (
+        "x.gather(1, torch.tensor([[2], [0]]))",
+        [[2.0], [3.0]],
+        "GatherBackward0",
+        [[0.0, 0.0, 1.0], [2.0, 0.0, 0.0]],
+    ),
+    (
+        "x.gather(0, torch.tensor([[1, 0, 1]]))",
+        [[3.0, 1.0, 5.0]],
+        "GatherBackward0",
+        [[0.0, 2.0, 0.0], [1.0, 0.0, 3.0]],
+    ),
+    (
+        "x.index_select(0, torch.tensor([1, 1, 0]))",
+        [[3.0, 4.0, 5.0], [3.0, 4.0, 5.0], [0.0, 1.0, 2.0]],
+        "IndexSelectBackward0",
+        [[7.0, 8.0, 9.0], [5.0, 7.0, 9.0]],
+    ),
+    (
+        "x.index_select(1, torch.tensor(1))",
+        [[1.0], [4.0]],
+        "IndexSelectBackward0",
+        [[0.0, 1.0, 0.0], [0.0, 2.0, 0.0]],
+    ),
+    (
+        "x.index_select(-1, torch.tensor([2, 0]))",
+        [[2.0, 0.0], [5.0, 3.0]],
+        "IndexSelectBackward0",
+        [[2.0, 0.0, 1.0], [4.0, 0.0, 3.0]],
+    ),
+    (
+        "x.gather(1, torch.tensor([2, 0]))",
+        "RuntimeError: Index tensor must have the same number of dimensions as input tensor",
+        None,
+        None,
+    ),
+    (
+        "x.gather(1, torch.tensor([[3], [0]]))",
+        "RuntimeError: index 3 is out of bounds for dimension 1 with size 3",
+        None,
+        None,
+    ),
+    (
+        "x.gather(1, torch.tensor([[2.0], [0.0]]))",
+        "RuntimeError: gather(): Expected dtype int32/int64 for index",
+        None,
+        None,
+    ),
+    (
+        "x.gather(0, torch.tensor([[0, 1, 0, 1]]))",
+        "RuntimeError: Size does not match at dimension 1 expected index [1, 4] to be no larger than self [2, 3] apart from dimension 0",
+        None,
+        None,
+    ),
+    (
+        "x.index_select(0, torch.tensor([[1]]))",
+        "IndexError: index_select(): Index is supposed to be a vector",
+        None,
+        None,
+    ),
+    ("x.index_select(0, torch.tensor([2]))", "IndexError: index out of range in self", None, None),
+    (
+        "x.index_select(0, torch.tensor([1.0]))",
+        "RuntimeError: index_select(): Expected dtype int32 or int64 for index",
+        None,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected", "node", "grad"), PICKS, ids=[p[0] for p in PICKS])
+def test_gather_and_index_select_as_pytorch(expr, expected, node, grad):
+    x = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    if isinstance(expected, str):
+        with pytest.raises(Exception) as info:
+            eval(expr, {"torch": torch, "x": x})
+        assert f"{type(info.value).__name__}: {info.value}" == expected
+        return
+    r = eval(expr, {"torch": torch, "x": x})
+    assert (r.tolist(), type(r.grad_fn).__name__) == (expected, node)
+    (r * torch.arange(1.0, r.numel() + 1).reshape(r.shape)).sum().backward()
+    assert x.grad.tolist() == grad

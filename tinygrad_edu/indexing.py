@@ -36,7 +36,7 @@ from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
 from .views import alias, contiguous_strides, copy_op, select, slice_, unsqueeze
 
 __all__ = ["METHODS", "CopyBackwards", "CopySlices", "copy_", "getitem", "masked_fill"]
-__all__ += ["invert", "scatter_", "setitem"]
+__all__ += ["gather", "index_select", "invert", "scatter_", "setitem"]
 
 INDEX = copy_op("index", "IndexBackward0")
 COPY_SLICES = copy_op("copy_slices", "CopySlices")
@@ -225,11 +225,61 @@ def getitem(a: Any, key: Any) -> Any:
     if not adv:
         return alias(a) if t is a else t
     pos, shape = _positions(t, adv)
+    return _picked(t, pos, shape, INDEX, _INDEX_NODE, _saved_self_sym_sizes=tuple(t.shape))
+
+
+def _picked(t: Any, pos: list[int], shape: Any, op: Op, node: type, **attrs: Any) -> Any:
+    """A new tensor of t's elements at ``pos`` (row-major), copies recorded as ``op``."""
     if STATE.enabled and t.requires_grad:
-        vals = [apply(INDEX, (t.flat[p],)) for p in pos]
+        vals = [apply(op, (t.flat[p],)) for p in pos]
     else:  # a copy, never the input's own elements
         vals = [Value(t.flat[p].data, requires_grad=False) for p in pos]
-    return result(vals, shape, t.dtype, _INDEX_NODE, (t,), _saved_self_sym_sizes=tuple(t.shape))
+    return result(vals, shape, t.dtype, node, (t,), **attrs)
+
+
+GATHER = copy_op("gather", "GatherBackward0")
+INDEX_SELECT = copy_op("index_select", "IndexSelectBackward0")
+_GATHER_NODE, _INDEX_SELECT_NODE = node_class(GATHER.name), node_class(INDEX_SELECT.name)
+
+
+def gather(t: Any, dim: int, index: Any) -> Any:
+    """``t.gather(dim, index)``: ``out[i][j] = t[index[i][j]][j]`` for dim 0, and so on."""
+    if index.dtype is not int64:
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    if len(index.shape) != len(t.shape):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    d = normalize_dim(dim, len(t.shape))
+    big = [k for k, (n, m) in enumerate(zip(index.shape, t.shape)) if k != d and n > m]
+    if big:
+        raise RuntimeError(
+            f"Size does not match at dimension {big[0]} "
+            f"expected index {list(index.shape)} to be no larger than self {list(t.shape)} "
+            f"apart from dimension {d}"
+        )
+    cs = contiguous_strides(t.shape)
+    pos = []
+    for ix, k in zip(itertools.product(*map(range, index.shape)), index.flat):
+        i = int(k.data)
+        if not 0 <= i < t.shape[d]:
+            raise RuntimeError(
+                f"index {i} is out of bounds for dimension {d} with size {t.shape[d]}"
+            )
+        pos.append(sum(j * s for j, s in zip(ix, cs)) + (i - ix[d]) * cs[d])
+    return _picked(t, pos, tuple(index.shape), GATHER, _GATHER_NODE, _saved_dim=d)
+
+
+def index_select(t: Any, dim: int, index: Any) -> Any:
+    """``t.index_select(dim, index)``: the slices ``index`` names along dim, in its order."""
+    if index.dtype is not int64:
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if len(index.shape) > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    d = normalize_dim(dim, len(t.shape))
+    picked = [int(k.data) for k in index.flat]
+    if any(not 0 <= i < t.shape[d] for i in picked):
+        raise IndexError("index out of range in self")
+    pos, shape = _positions(t, [(d, picked, (len(picked),))])
+    return _picked(t, pos, shape, INDEX_SELECT, _INDEX_SELECT_NODE, _saved_dim=d)
 
 
 def _cast(t: Any, xs: list[float]) -> list[float]:
@@ -410,4 +460,6 @@ METHODS: dict[str, Any] = {
     "masked_fill_": masked_fill_,
     "__invert__": invert,
     "scatter_": scatter_,
+    "gather": gather,
+    "index_select": index_select,
 }
