@@ -157,3 +157,11 @@ def test_out_writes_the_result_into_out_and_returns_it():
     )
     with torch.no_grad():
         assert torch.mul(w, w, out=a) is a
+
+
+def test_load_state_dict_writes_through_the_detached_tensors_into_the_parameters():
+    torch.manual_seed(0)
+    a, b = torch.nn.Linear(2, 2), torch.nn.Linear(2, 2)
+    b.load_state_dict(a.state_dict())
+    assert b.weight.tolist() == a.weight.tolist() and b.bias.tolist() == a.bias.tolist()
+    assert b.weight.data_ptr() != a.weight.data_ptr() and b.weight.is_leaf
