@@ -102,8 +102,8 @@ XFAIL: dict[str, str] = {
     "249_d2l_layers_modules": "needs torch.nn.functional, nn.LazyLinear, add_module/children, manual_seed/rand",
     "250_d2l_parameter_management": "needs torch.manual_seed/rand, Module.state_dict, shared layers",
     "251_d2l_parameter_init": "needs torch.manual_seed/rand, nn.init, Module.apply",
-    "421_d2l_sequence_mask": "needs torch.arange(device=) (the rest matches)",
     "253_hw_normal_equation": "needs torch.linalg (inv, solve, lstsq), torch.cat, manual_seed/randn",
+    "421_d2l_sequence_mask": "needs torch.arange(device=) (the rest matches)",
 }
 
 
