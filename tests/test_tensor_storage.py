@@ -165,3 +165,118 @@ def test_load_state_dict_writes_through_the_detached_tensors_into_the_parameters
     b.load_state_dict(a.state_dict())
     assert b.weight.tolist() == a.weight.tolist() and b.bias.tolist() == a.bias.tolist()
     assert b.weight.data_ptr() != a.weight.data_ptr() and b.weight.is_leaf
+
+
+# a write into a view of y = x * 1 (x = [1, 2, 3]): y after it, y's and the view's nodes,
+# the shared version, and the grad of x for d/dx sum(y * (1, 10, 100))
+REBASED = [
+    (
+        "v = y[1:]; v.mul_(10)",
+        [1.0, 20.0, 30.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [1.0, 100.0, 1000.0],
+    ),
+    (
+        "v = y.view(3); v.add_(1)",
+        [2.0, 3.0, 4.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [1.0, 10.0, 100.0],
+    ),
+    (
+        "v = y[0]; v.zero_()",
+        [0.0, 2.0, 3.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [0.0, 10.0, 100.0],
+    ),
+    (
+        "v = y.unsqueeze(0)[0, 1:]; v[0] = x[0] * 5",
+        [1.0, 5.0, 3.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [51.0, 0.0, 100.0],
+    ),
+    (
+        "v = y.T; v.exp_()",
+        [2.7182817459106445, 7.389056205749512, 20.08553695678711],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [2.7182817459106445, 73.89056396484375, 2008.5537109375],
+    ),
+    (
+        "v = y[1:]; w = v[1:]; w.neg_()",
+        [1.0, 2.0, -3.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [1.0, 10.0, -100.0],
+    ),
+    (
+        "v = y[:2]; v += x[1:]",
+        [3.0, 5.0, 3.0],
+        "CopySlices",
+        "AsStridedBackward0",
+        1,
+        [1.0, 11.0, 110.0],
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "after", "node", "view_node", "version", "grad"), REBASED,
+                         ids=[r[0] for r in REBASED])  # fmt: skip
+def test_a_write_into_a_view_reaches_its_base_as_pytorch(
+    code, after, node, view_node, version, grad
+):
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    env = {"x": x, "y": x * 1}
+    exec(code, env)
+    y, v = env["y"], env["v"]
+    assert (type(y.grad_fn).__name__, type(v.grad_fn).__name__, y._version) == (
+        node,
+        view_node,
+        version,
+    )
+    assert y.tolist() == pytest.approx(after, rel=1e-7) and v._version == version
+    (y * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
+    assert x.grad.tolist() == pytest.approx(grad, rel=1e-7)
+
+
+@pytest.mark.parametrize(
+    "code", ["x[1:].mul_(2)", "x.view(3).add_(1)", "x[0].zero_()", "x.T[1:][0] = 5.0"]
+)
+def test_a_write_into_a_view_of_a_leaf_that_requires_grad_is_refused(code):
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    with pytest.raises(RuntimeError) as info:
+        exec(code, {"x": x})
+    assert str(info.value) == (
+        "a view of a leaf Variable that requires grad is being used in an in-place operation."
+    )
+    assert x.tolist() == [1.0, 2.0, 3.0]
+    with torch.no_grad():  # the way around it: the write reaches x
+        exec(code, {"x": x})
+    assert x.tolist() != [1.0, 2.0, 3.0] and x.is_leaf
+
+
+def test_zero_and_fill_record_their_node_and_cut_the_gradient():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    for fill, name in [
+        (lambda y: y.zero_(), "ZeroBackward0"),
+        (lambda y: y.fill_(0.1), "FillBackward2"),
+        (lambda y: y.fill_(torch.tensor(0.1)), "FillBackward3"),
+        (lambda y: y[1:].fill_(0.1), "CopySlices"),
+    ]:
+        x.grad = None
+        y = x * 3
+        fill(y)
+        (y * y).sum().backward()
+        assert type(y.grad_fn).__name__ == name
+        # torch: 0.1 as a float32 is 0.10000000149011612, and y * y's grad through the fill is 0
+        assert x.grad.tolist() == ([18.0, 0.0] if name == "CopySlices" else [0.0, 0.0])
+        assert y.tolist()[1] == (0.0 if name == "ZeroBackward0" else 0.10000000149011612)

@@ -31,43 +31,25 @@ from .grad_mode import STATE
 from .inplace import adopt
 from .ops import Op
 from .shape import broadcast, flatten, index, normalize_dim
-from .tensor_graph import TensorNode, is_tensor, node_class, remember, result
+from .tensor_graph import is_tensor, node_class, remember, result
 from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
 from .views import alias, contiguous_strides, copy_op, select, slice_, unsqueeze
+from .writeback import (
+    COPY_SLICES,
+    OVERWRITE,
+    CopyBackwards,
+    CopySlices,
+    check_view_of_leaf,
+    rebase,
+    write_data,
+)
 
-__all__ = ["METHODS", "CopyBackwards", "CopySlices", "copy_", "getitem", "masked_fill"]
+__all__ = ["METHODS", "copy_", "getitem", "masked_fill"]
 __all__ += ["gather", "index_select", "invert", "scatter_", "setitem"]
 
 INDEX = copy_op("index", "IndexBackward0")
-COPY_SLICES = copy_op("copy_slices", "CopySlices")
-# an element written over: the old one's gradient is exactly 0, the value's passes through
-OVERWRITE = Op(key="overwrite", name="CopySlices", forward=lambda old, new: new,
-               local=lambda old, new, out: (0.0, 1.0), expr="copy_slices({0}, {1})",
-               dlocal=("0", "1"), slots=2, method=None, micrograd="", masked=True)  # fmt: skip
 _INDEX_NODE = node_class(INDEX.name)
 _INDEX_PUT_NODE = node_class("IndexPutBackward0", slots=2, layout="find")
-
-
-class CopySlices(TensorNode):
-    """The node of a write into a view of a tensor that records a graph: its slots are the
-    tensor before the write and the value written.  PyTorch's C++ name is its ``name()``."""
-
-    __slots__ = ()
-    slots = 2
-    layout = "find"
-    saved: dict[str, int | str] = {}
-
-    def name(self) -> str:
-        return "torch::autograd::CopySlices"
-
-
-class CopyBackwards(TensorNode):
-    """The node of ``t.copy_(src)`` (and of ``t[:] = src``): slots t before, and src."""
-
-    __slots__ = ()
-    slots = 2
-    layout = "find"
-    saved: dict[str, int | str] = {}
 
 
 _BAD_INDEX = (
@@ -349,8 +331,8 @@ def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type
     else:
         elems = [Value(float(value), requires_grad=False)] * len(pos)
     data = _cast(t, [e.data for e in elems])
-    others = t.sharing()
     if STATE.enabled and (t.requires_grad or (is_tensor(value) and value.requires_grad)):
+        check_view_of_leaf(t)
         before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)
         new = [apply(COPY_SLICES, (v,)) for v in t.flat]
         for p, e, x in zip(pos, elems, data):
@@ -359,10 +341,13 @@ def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type
         out = result(new, t.shape, t.dtype, node, (before, value))
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
-        others = [s for s in others if s is not t]
-    for s in others:  # this tensor and the ones that share its storage
-        for p, x in zip(pos, data):
-            s.flat[p].data = x
+        rebase(t)
+        for s in t.sharing():
+            if s is not t:
+                for p, x in zip(pos, data):
+                    s.flat[p].data = x
+    else:
+        write_data(t, pos, data)
     t.version_counter.value += 1
 
 

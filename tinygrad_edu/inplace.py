@@ -19,11 +19,13 @@ from typing import Any
 
 from . import kernels
 from . import random as draws
-from .dtype import C_NAMES, bool_, int64
+from .dtype import C_NAMES, bool_, float32, int64
+from .engine import apply
 from .grad_mode import STATE
-from .ops import OPS
-from .tensor_graph import is_tensor, remember
+from .ops import OPS, Op
+from .tensor_graph import is_tensor, node_class, remember, result
 from .tensor_messages import LEAF_INPLACE
+from .writeback import check_view_of_leaf, rebase, write_data
 
 __all__ = ["METHODS", "VersionCounter", "adopt", "write"]
 
@@ -79,8 +81,10 @@ def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
             f"{cast_name or C_NAMES[t.dtype][0]}"
         )
     if out.grad_fn is not None:  # t now stands for the new result
+        check_view_of_leaf(t)
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
+        rebase(t)
         t.version_counter.value += 1
         return t
     return _write(t, [v.data for v in out.flat], out.shape)
@@ -126,29 +130,52 @@ def clamp_(t: Any, min: Any = None, max: Any = None) -> Any:
 
 def _write(t: Any, data: list[float], shape: Any) -> Any:
     _check_leaf(t)
+    check_view_of_leaf(t)
     if shape != t.shape:
         raise RuntimeError(
             f"output with shape {list(t.shape)} doesn't match the broadcast shape {list(shape)}"
         )
     if t.dtype is int64:
         data = [float(int(d)) if math.isfinite(d) else d for d in data]
+    elif t.dtype is float32 and kernels.float32_arithmetic():  # the numbers it can hold
+        data = kernels.rounded(data)
     _write_at(t, 0, data)
     return t
 
 
 def _write_at(t: Any, offset: int, data: list[float]) -> None:
-    for s in t.sharing():  # this tensor and the ones that share its storage
-        for v, d in zip(s.flat[offset : offset + len(data)], data):
-            v.data = d
+    write_data(t, list(range(offset, offset + len(data))), data)
     t.version_counter.value += 1
 
 
+# zero_ and fill_ on a tensor that records a graph: every element the number, its grad 0
+_FILLS = {
+    name: Op(key="fill", name=name, forward=lambda x, c: c, local=lambda x, c, out: (0.0,),
+             expr="fill({0}, {1})", dlocal=("0",), params=(("value", 0.0),), method=None,
+             micrograd="", masked=True)
+    for name in ("ZeroBackward0", "FillBackward2", "FillBackward3")
+}  # fmt: skip
+for _op in _FILLS.values():
+    node_class(_op.name)
+
+
+def _filled(t: Any, value: Any, name: str) -> Any:
+    x = float(value.item() if is_tensor(value) else value)
+    if t.dtype is float32 and kernels.float32_arithmetic():
+        x = kernels.rounded([x])[0]
+    if STATE.enabled and t.requires_grad:
+        op = _FILLS[name]
+        return adopt(t, lambda before: result([apply(op, (v, x)) for v in before.flat], t.shape,
+                                              t.dtype, node_class(name), (before,)))  # fmt: skip
+    return _write(t, [x] * len(t.flat), t.shape)
+
+
 def zero_(t: Any) -> Any:
-    return _write(t, [0.0] * len(t.flat), t.shape)
+    return _filled(t, 0.0, "ZeroBackward0")
 
 
-def fill_(t: Any, value: float) -> Any:
-    return _write(t, [float(value)] * len(t.flat), t.shape)
+def fill_(t: Any, value: Any) -> Any:
+    return _filled(t, value, "FillBackward3" if is_tensor(value) else "FillBackward2")
 
 
 def write(t: Any, data: list[float]) -> Any:

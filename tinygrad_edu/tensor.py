@@ -59,10 +59,11 @@ class Tensor:
     >>> t.grad.tolist()
     [[2.0, 2.0], [2.0, 2.0]]
 
-    Besides PyTorch's names, four of tinygrad_edu's own, which the tensor layer's modules
+    Besides PyTorch's names, five of tinygrad_edu's own, which the tensor layer's modules
     read: ``flat`` (the element Values, row-major: treat as read-only), ``backward_hooks``
     (the hooks ``register_hook`` added, or None), ``from_values`` (a tensor of Values) and
-    ``storage_key`` (an object whose identity is the storage's: views and ``detach()`` share it).
+    ``storage_key`` (an object whose identity is the storage's: views and ``detach()`` share it)
+    and ``view_of`` (for a view that records a graph: its base and where its elements are in it).
     """
 
     __slots__ = (
@@ -83,6 +84,7 @@ class Tensor:
         "shape",
         "storage_key",
         "version_counter",
+        "view_of",
     )
     __hash__ = object.__hash__
 
@@ -107,6 +109,7 @@ class Tensor:
         self._strides: tuple[int, ...] | None = None  # None: row-major
         self._offset = 0
         self.storage_key = object()  # its identity is the storage's (data_ptr)
+        self.view_of: tuple[Tensor, list[int]] | None = None  # a view with a graph: its base
         self.version_counter = VersionCounter()
         remember(self)
 

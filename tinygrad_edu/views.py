@@ -147,6 +147,7 @@ def _made(a: Any, key: str, shape: Sequence[int], pos: Sequence[int], strides: S
         op = _OPS[key]
         vals = [apply(op, (a.flat[p],)) for p in pos]
         r = result(vals, shape, a.dtype, node_class(op.name), (a,), **attrs)
+        r.view_of = (a, list(pos))  # a write into r is carried to a (writeback.py)
     else:  # no graph: the view's elements are its input's own
         r = type(a).from_values([a.flat[p] for p in pos], shape, a.dtype)
     r.set_geometry(tuple(strides), offset, a)

@@ -1,10 +1,11 @@
-# The DQN update of CleanRL's dqn.py on a made-up replay batch: Q-values picked with gather, the
-# TD target under no_grad, MSE loss, Adam, and the soft target update through .data.copy_
-# (https://github.com/vwxyzjn/cleanrl/blob/master/cleanrl/dqn.py)
+# CleanRL's DQN update (https://github.com/vwxyzjn/cleanrl/blob/master/cleanrl/dqn.py) on a made-up batch:
+# Q-values picked with gather, the TD target under no_grad, MSE loss, Adam, soft update via .data.copy_
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torch.optim as optim
+
+# ruff: noqa: N812 - written as the source writes it
 
 
 class QNetwork(nn.Module):
