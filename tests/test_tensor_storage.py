@@ -280,3 +280,80 @@ def test_zero_and_fill_record_their_node_and_cut_the_gradient():
         # torch: 0.1 as a float32 is 0.10000000149011612, and y * y's grad through the fill is 0
         assert x.grad.tolist() == ([18.0, 0.0] if name == "CopySlices" else [0.0, 0.0])
         assert y.tolist()[1] == (0.0 if name == "ZeroBackward0" else 0.10000000149011612)
+
+
+# views v and w of y = x * 1 (x = [1, 2, 3]), then a write: y, v and w after it, the views'
+# nodes (PyTorch remakes a view whose base was written), the grad of x for sum(y * (1, 10, 100))
+SHARED = [
+    (
+        "v = y[0:2]; w = y[1:]; y.add_(1)",
+        [2.0, 3.0, 4.0],
+        [2.0, 3.0],
+        [3.0, 4.0],
+        ("AsStridedBackward0", "AsStridedBackward0"),
+        [1.0, 10.0, 100.0],
+    ),
+    (
+        "v = y[0:2]; w = y[1:]; v.mul_(10)",
+        [10.0, 20.0, 3.0],
+        [10.0, 20.0],
+        [20.0, 3.0],
+        ("AsStridedBackward0", "AsStridedBackward0"),
+        [10.0, 100.0, 100.0],
+    ),
+    (
+        "v = y[0:2]; w = v[1:]; w.zero_()",
+        [1.0, 0.0, 3.0],
+        [1.0, 0.0],
+        [0.0],
+        ("AsStridedBackward0", "AsStridedBackward0"),
+        [1.0, 0.0, 100.0],
+    ),
+    (
+        "v = y.view(3); w = y.detach(); y.mul_(2)",
+        [2.0, 4.0, 6.0],
+        [2.0, 4.0, 6.0],
+        [2.0, 4.0, 6.0],
+        ("AsStridedBackward0", None),
+        [2.0, 20.0, 200.0],
+    ),
+    (
+        "v = y[1:]; w = v.detach(); w.fill_(7.0)",
+        [1.0, 7.0, 7.0],
+        [7.0, 7.0],
+        [7.0, 7.0],
+        ("AsStridedBackward0", None),
+        [1.0, 10.0, 100.0],
+    ),
+    (
+        "v = y[0]; w = y.T\nwith torch.no_grad():\n    y -= 0.5",
+        [0.5, 1.5, 2.5],
+        0.5,
+        [0.5, 1.5, 2.5],
+        ("AsStridedBackward0", "AsStridedBackward0"),
+        [1.0, 10.0, 100.0],
+    ),
+    (
+        "v = y[:2]; w = y[2]; y[1:] = x[:2] * x[1:]",
+        [1.0, 2.0, 6.0],
+        [1.0, 2.0],
+        6.0,
+        ("AsStridedBackward0", "AsStridedBackward0"),
+        [21.0, 310.0, 200.0],
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "y_after", "v_after", "w_after", "nodes", "grad"), SHARED,
+                         ids=[s[0].replace("\n", " ") for s in SHARED])  # fmt: skip
+def test_views_and_their_base_see_each_others_writes_as_pytorch(
+    code, y_after, v_after, w_after, nodes, grad
+):
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    env = {"torch": torch, "x": x, "y": x * 1}
+    exec(code, env)
+    y, v, w = env["y"], env["v"], env["w"]
+    assert (y.tolist(), v.tolist(), w.tolist()) == (y_after, v_after, w_after)
+    assert tuple(type(t.grad_fn).__name__ if t.grad_fn else None for t in (v, w)) == nodes
+    (y * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
+    assert x.grad.tolist() == grad

@@ -40,8 +40,8 @@ from .writeback import (
     CopyBackwards,
     CopySlices,
     check_view_of_leaf,
-    rebase,
     write_data,
+    written,
 )
 
 __all__ = ["METHODS", "copy_", "getitem", "masked_fill"]
@@ -341,11 +341,7 @@ def _write(t: Any, pos: list[int], value: Any, src: list[int] | None, node: type
         out = result(new, t.shape, t.dtype, node, (before, value))
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
-        rebase(t)
-        for s in t.sharing():
-            if s is not t:
-                for p, x in zip(pos, data):
-                    s.flat[p].data = x
+        written(t)
     else:
         write_data(t, pos, data)
     t.version_counter.value += 1

@@ -25,7 +25,7 @@ from .grad_mode import STATE
 from .ops import OPS, Op
 from .tensor_graph import is_tensor, node_class, remember, result
 from .tensor_messages import LEAF_INPLACE
-from .writeback import check_view_of_leaf, rebase, write_data
+from .writeback import check_view_of_leaf, write_data, written
 
 __all__ = ["METHODS", "VersionCounter", "adopt", "write"]
 
@@ -84,7 +84,7 @@ def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
         check_view_of_leaf(t)
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
-        rebase(t)
+        written(t)
         t.version_counter.value += 1
         return t
     return _write(t, [v.data for v in out.flat], out.shape)

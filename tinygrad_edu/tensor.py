@@ -81,6 +81,7 @@ class Tensor:
         "dtype",
         "flat",
         "grad_fn",
+        "graph_views",
         "shape",
         "storage_key",
         "version_counter",
@@ -110,6 +111,7 @@ class Tensor:
         self._offset = 0
         self.storage_key = object()  # its identity is the storage's (data_ptr)
         self.view_of: tuple[Tensor, list[int]] | None = None  # a view with a graph: its base
+        self.graph_views: Any = None  # a base: its views with a graph, held weakly
         self.version_counter = VersionCounter()
         remember(self)
 
@@ -362,7 +364,7 @@ class Tensor:
             base._aliases = weakref.WeakValueDictionary()
         base._aliases[id(t)] = t
         t._strides, t._offset, t.version_counter = self._strides, self._offset, self.version_counter
-        t.storage_key = self.storage_key
+        t.storage_key, t.view_of = self.storage_key, self.view_of
         return t
 
     @property

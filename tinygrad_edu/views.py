@@ -29,6 +29,7 @@ from .grad_mode import STATE
 from .ops import COPIES, Op
 from .shape import index, normalize_dim
 from .tensor_graph import is_tensor, node_class, result
+from .writeback import register
 
 __all__ = ["ELEMENT_SIZES", "METHODS", "VIEW_OPS", "alias", "contiguous_strides", "copy_op"]
 __all__ += ["data_ptr", "dense_strides", "is_contiguous", "is_non_overlapping_and_dense"]
@@ -147,7 +148,7 @@ def _made(a: Any, key: str, shape: Sequence[int], pos: Sequence[int], strides: S
         op = _OPS[key]
         vals = [apply(op, (a.flat[p],)) for p in pos]
         r = result(vals, shape, a.dtype, node_class(op.name), (a,), **attrs)
-        r.view_of = (a, list(pos))  # a write into r is carried to a (writeback.py)
+        register(r, a, list(pos))  # a write into either reaches the other (writeback.py)
     else:  # no graph: the view's elements are its input's own
         r = type(a).from_values([a.flat[p] for p in pos], shape, a.dtype)
     r.set_geometry(tuple(strides), offset, a)

@@ -17,14 +17,14 @@ tensor([ 1., 20., 30.], grad_fn=<CopySlices>)
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from .engine import apply
-from .grad_mode import STATE
+from .grad_mode import STATE, set_grad_enabled
 from .ops import Op
 from .tensor_graph import TensorNode, node_class, remember, result
 from .tensor_messages import VIEW_LEAF_INPLACE
-from .views import copy_op
 
 __all__ = [
     "AS_STRIDED",
@@ -33,16 +33,25 @@ __all__ = [
     "CopyBackwards",
     "CopySlices",
     "check_view_of_leaf",
-    "rebase",
+    "refresh",
+    "register",
     "write_data",
+    "written",
 ]
 
-COPY_SLICES = copy_op("copy_slices", "CopySlices")
+
+def _copy(key: str, name: str) -> Op:
+    # an element seen again in a new place: d out / d in = 1
+    return Op(key=key, name=name, forward=lambda a: a, local=lambda a, out: (1.0,), expr="{0}",
+              dlocal=("1",), method=None, micrograd="")  # fmt: skip
+
+
+COPY_SLICES = _copy("copy_slices", "CopySlices")
 # an element written over: the old one's gradient is exactly 0, the value's passes through
 OVERWRITE = Op(key="overwrite", name="CopySlices", forward=lambda old, new: new,
                local=lambda old, new, out: (0.0, 1.0), expr="copy_slices({0}, {1})",
                dlocal=("0", "1"), slots=2, method=None, micrograd="", masked=True)  # fmt: skip
-AS_STRIDED = copy_op("as_strided", "AsStridedBackward0")
+AS_STRIDED = _copy("as_strided", "AsStridedBackward0")
 _AS_STRIDED_NODE = node_class(AS_STRIDED.name)
 
 
@@ -68,48 +77,85 @@ class CopyBackwards(TensorNode):
     saved: dict[str, int | str] = {}
 
 
+def register(view: Any, a: Any, pos: list[int]) -> None:
+    """Make ``view`` (elements ``pos`` of ``a``, with a graph) a view of a's root base, as
+    PyTorch's ``_base`` is always the root: a write into either side reaches the other."""
+    if a.view_of is not None:
+        root, where = a.view_of
+        pos = [where[p] for p in pos]
+    else:
+        root = a
+    view.view_of = (root, list(pos))
+    if root.graph_views is None:
+        root.graph_views = weakref.WeakValueDictionary()
+    root.graph_views[id(view)] = view
+
+
 def check_view_of_leaf(t: Any) -> None:
     """PyTorch's error for an in-place write, with a graph, into a view of a leaf that
     requires grad."""
-    base = t.view_of[0] if t.view_of is not None else None
-    while base is not None:
-        if STATE.enabled and base.is_leaf and base.requires_grad:
-            raise RuntimeError(VIEW_LEAF_INPLACE)
-        base = base.view_of[0] if base.view_of is not None else None
+    root = t.view_of[0] if t.view_of is not None and t.requires_grad else None
+    if root is not None and STATE.enabled and root.is_leaf and root.requires_grad:
+        raise RuntimeError(VIEW_LEAF_INPLACE)
 
 
 def write_data(t: Any, pos: list[int], data: list[float]) -> None:
     """Numbers written at t's elements ``pos``, in every tensor that shares the storage:
-    t's aliases (``detach()``, ``.data``) and the bases of a view that records a graph."""
+    t's aliases (``detach()``, ``.data``), its root base and the base's other views."""
     for s in t.sharing():
         flat = s.flat
         for p, x in zip(pos, data):
             flat[p].data = x
     if t.view_of is not None:
-        base, where = t.view_of
-        write_data(base, [where[p] for p in pos], data)
+        root, where = t.view_of
+        for s in root.sharing():
+            for p, x in zip(pos, data):
+                s.flat[where[p]].data = x
+    else:
+        root = t.sharing()[0]  # the tensor a detach() or .data alias came from
+    refresh(root)
 
 
-def rebase(t: Any) -> None:
-    """t (a view that records a graph) was just written in place: carry its new elements into
-    its base, recorded as ``CopySlices``, and make t a view of the new base."""
+def written(t: Any) -> None:
+    """t's elements were just replaced by an in-place op recorded in the graph: carry them to
+    the tensors that share its storage."""
+    for s in t.sharing():
+        if s is not t:
+            for e, v in zip(s.flat, t.flat):
+                e.data = v.data
     if t.view_of is None:
+        refresh(t.sharing()[0])
         return
-    base, where = t.view_of
-    written = type(t).from_values(list(t.flat), t.shape, t.dtype, t.grad_fn)
-    before = type(base).from_values(base.flat, base.shape, base.dtype, base.grad_fn)
-    new = [apply(COPY_SLICES, (v,)) for v in base.flat]
-    for p, e in zip(where, written.flat):
-        new[p] = apply(OVERWRITE, (base.flat[p], e))
-    out = result(new, base.shape, base.dtype, CopySlices, (before, written))
-    base.flat, base.grad_fn = out.flat, out.grad_fn
-    remember(base)
-    for s in base.sharing():
-        if s is not base:
-            for p, e in zip(where, written.flat):
+    root, where = t.view_of  # the root records the write: CopySlices over it and t's elements
+    new_elements = type(t).from_values(list(t.flat), t.shape, t.dtype, t.grad_fn)
+    before = type(root).from_values(root.flat, root.shape, root.dtype, root.grad_fn)
+    new = [apply(COPY_SLICES, (v,)) for v in root.flat]
+    for p, e in zip(where, new_elements.flat):
+        new[p] = apply(OVERWRITE, (root.flat[p], e))
+    out = result(new, root.shape, root.dtype, CopySlices, (before, new_elements))
+    root.flat, root.grad_fn = out.flat, out.grad_fn
+    remember(root)
+    for s in root.sharing():
+        if s is not root:
+            for p, e in zip(where, new_elements.flat):
                 s.flat[p].data = e.data
-    rebase(base)
-    view = result([apply(AS_STRIDED, (base.flat[p],)) for p in where], t.shape, t.dtype,
-                  _AS_STRIDED_NODE, (base,))  # fmt: skip
-    t.flat, t.grad_fn = view.flat, view.grad_fn
-    remember(t)
+    refresh(root)
+
+
+def refresh(root: Any) -> None:
+    """Every live view of ``root`` that records a graph, made again over root as it is now
+    (``AsStridedBackward0``), as PyTorch remakes a view whose base was written."""
+    views = root.graph_views
+    if not views:
+        return
+    with set_grad_enabled(True):  # a view keeps its graph, whatever the mode of the write
+        for g in list(views.values()):
+            where = g.view_of[1]
+            vals = [apply(AS_STRIDED, (root.flat[p],)) for p in where]
+            r = result(vals, g.shape, g.dtype, _AS_STRIDED_NODE, (root,))
+            g.flat, g.grad_fn = r.flat, r.grad_fn
+            remember(g)
+            for s in g.sharing():
+                if s is not g:
+                    for j, v in enumerate(g.flat):
+                        s.flat[j].data = v.data
