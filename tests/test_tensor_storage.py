@@ -357,3 +357,7 @@ def test_views_and_their_base_see_each_others_writes_as_pytorch(
     assert tuple(type(t.grad_fn).__name__ if t.grad_fn else None for t in (v, w)) == nodes
     (y * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
     assert x.grad.tolist() == grad
+
+
+def test_nelement_is_numel():
+    assert torch.zeros(2, 3).nelement() == 6 and torch.tensor(1.0).nelement() == 1

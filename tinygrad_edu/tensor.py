@@ -341,6 +341,8 @@ class Tensor:
     def numel(self) -> int:
         return len(self.flat)
 
+    nelement = numel  # PyTorch's other name for it
+
     def __len__(self) -> int:
         if not self.shape:
             raise TypeError("len() of a 0-d tensor")

@@ -6,7 +6,9 @@ import torch
 def sequence_mask(X, valid_len, value=0):
     """Mask irrelevant entries in sequences."""
     maxlen = X.size(1)
-    mask = torch.arange((maxlen), dtype=torch.float32, device=X.device)[None, :] < valid_len[:, None]
+    mask = (
+        torch.arange((maxlen), dtype=torch.float32, device=X.device)[None, :] < valid_len[:, None]
+    )
     X[~mask] = value
     return X
 
