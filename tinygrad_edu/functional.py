@@ -12,15 +12,44 @@ The elementwise ones come from the op table: every op PyTorch has as ``torch.f``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
-from . import kernels
+from . import kernels, tensor
 from .engine import INFIX
+from .grad_mode import STATE, no_grad
+from .inplace import adopt
 from .ops import OPS
-from .tensor import Tensor, dot, matmul
+from .tensor import Tensor
 
-__all__ = ["NN_FUNCTIONAL", "TORCH", "dot", "elementwise", "matmul", "mean", "sum"]
+__all__ = ["NN_FUNCTIONAL", "TORCH", "dot", "elementwise", "matmul", "mean", "sum", "with_out"]
+
+
+def with_out(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
+    """``fn`` that also takes ``out=``: the result written into ``out``, which it returns
+    (PyTorch's rule: nothing recorded, so no input may require grad)."""
+
+    @functools.wraps(fn)
+    def call(*args: Any, out: Tensor | None = None, **kwargs: Any) -> Tensor:
+        if out is None:
+            return fn(*args, **kwargs)
+        if STATE.enabled and any(
+            isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values())
+        ):
+            raise RuntimeError(
+                f"{fn.__name__}(): functions with out=... arguments don't support automatic "
+                "differentiation, but one of the arguments requires grad."
+            )
+        with no_grad():
+            r = fn(*args, **kwargs)
+            return adopt(out, lambda before: r)
+
+    return call
+
+
+dot = with_out(tensor.dot)
+matmul = with_out(tensor.matmul)
 
 
 def elementwise(key: str) -> Callable[..., Tensor]:
@@ -48,7 +77,7 @@ def elementwise(key: str) -> Callable[..., Tensor]:
 
 
 TORCH: dict[str, Callable[..., Tensor]] = {
-    op.method_name: elementwise(op.key)
+    op.method_name: with_out(elementwise(op.key))
     for op in OPS.values()
     if op.method_name and "torch" in op.where
 }
@@ -59,10 +88,12 @@ NN_FUNCTIONAL: dict[str, Callable[..., Tensor]] = {
 }
 
 
+@with_out
 def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     return input.sum(dim, keepdim)
 
 
+@with_out
 def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     return input.mean(dim, keepdim)
 

@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, inplace, kernels, reductions, views
+from . import autograd, conversions, indexing, inplace, kernels, reductions, views
 from ._tensor_str import format_tensor
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
 from .engine import Value
@@ -60,9 +60,11 @@ class Tensor:
     >>> t.grad.tolist()
     [[2.0, 2.0], [2.0, 2.0]]
 
-    Besides PyTorch's names, three of tinygrad_edu's own, which the tensor layer's modules
+    Besides PyTorch's names, five of tinygrad_edu's own, which the tensor layer's modules
     read: ``flat`` (the element Values, row-major: treat as read-only), ``backward_hooks``
-    (the hooks ``register_hook`` added, or None) and ``from_values`` (a tensor of Values).
+    (the hooks ``register_hook`` added, or None), ``from_values`` (a tensor of Values) and
+    ``storage_key`` (an object whose identity is the storage's: views and ``detach()`` share it)
+    and ``view_of`` (for a view that records a graph: its base and where its elements are in it).
     """
 
     __slots__ = (
@@ -80,8 +82,11 @@ class Tensor:
         "dtype",
         "flat",
         "grad_fn",
+        "graph_views",
         "shape",
+        "storage_key",
         "version_counter",
+        "view_of",
     )
     __hash__ = object.__hash__
 
@@ -113,6 +118,9 @@ class Tensor:
         self._aliases: weakref.WeakValueDictionary[int, Tensor] | None = None
         self._strides: tuple[int, ...] | None = None  # None: row-major
         self._offset = 0
+        self.storage_key = object()  # its identity is the storage's (data_ptr)
+        self.view_of: tuple[Tensor, list[int]] | None = None  # a view with a graph: its base
+        self.graph_views: Any = None  # a base: its views with a graph, held weakly
         self.version_counter = VersionCounter()
         remember(self)
 
@@ -144,7 +152,7 @@ class Tensor:
         """Make this tensor a view of ``base``'s storage: these strides and offset, and
         ``base``'s version counter."""
         self._strides, self._offset = strides, offset
-        self.version_counter = base.version_counter
+        self.version_counter, self.storage_key = base.version_counter, base.storage_key
 
     def stride(self, dim: int | None = None) -> Any:
         st = self._strides if self._strides is not None else contiguous_strides(self.shape)
@@ -318,7 +326,8 @@ class Tensor:
     def __repr__(self) -> str:
         suffixes = []
         if self.grad_fn is not None:
-            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+            # PyTorch shows a C++ node's short name: <CopySlices>, not torch::autograd::...
+            suffixes.append(f"grad_fn=<{self.grad_fn.name().rpartition('::')[2]}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
         values = [self._py(v) if self.dtype is not float32 else v.data for v in self.flat]
@@ -341,7 +350,11 @@ class Tensor:
     def numel(self) -> int:
         return len(self.flat)
 
+<<<<<<< ours
     nelement = numel  # the older name, still in tutorials (makemore counts parameters so)
+=======
+    nelement = numel  # PyTorch's other name for it
+>>>>>>> theirs
 
     def __len__(self) -> int:
         if not self.shape:
@@ -366,6 +379,7 @@ class Tensor:
             base._aliases = weakref.WeakValueDictionary()
         base._aliases[id(t)] = t
         t._strides, t._offset, t.version_counter = self._strides, self._offset, self.version_counter
+        t.storage_key, t.view_of = self.storage_key, self.view_of
         return t
 
     @property
@@ -380,7 +394,10 @@ class Tensor:
             v.data = o.data
 
     def clone(self) -> Tensor:
-        return kernels.copy(self, "clone")
+        c = kernels.copy(self, "clone")
+        if self._strides is not None:  # PyTorch's preserve_format: the copy keeps the layout
+            c._strides = views.dense_strides(self.shape, self._strides)
+        return c
 
     # -- arithmetic ------------------------------------------------------------------------
 
@@ -472,11 +489,6 @@ class Tensor:
     def __ge__(self, other: Any) -> Tensor:
         return kernels.compare(lambda a, b: a >= b, self, other)
 
-    # -- indexing --------------------------------------------------------------------------
-
-    def __getitem__(self, i: Any) -> Tensor:
-        return views.getitem(self, i)
-
 
 _warned = {"to_scalar": False}
 
@@ -547,7 +559,8 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 
 # the views and the in-place ops, from their own modules
 for _name, _method in {
-    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS
+    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
+    **indexing.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method

@@ -265,20 +265,22 @@ _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool":
 
 def _described(t: Any, made_by: Any) -> str:
     # PyTorch's words for a saved tensor: [torch.FloatTensor [2]], which is output 0 of Add
+    # (for a saved input, the op that made it last: read when the error is raised)
     text = f"[torch.{_TYPE_NAMES[t.dtype.name]}Tensor {list(t.shape)}]"
     if made_by is not None:
         text += f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', made_by.name())},"
     return text
 
 
-def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, str]]:
+def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:
     """The version of each tensor ``fn`` saves for its rule, as it is now: backward checks
     that none was modified in place since (``check_versions``)."""
     found = []
     ins, name = fn._inputs, type(fn).__name__
     for where in dict.fromkeys(type(fn).saved.values()):
         if where == "result":
-            found.append((out.version_counter, 0, _described(out, fn)))
+            text = _described(out, fn)
+            found.append((out.version_counter, 0, lambda text=text: text))
             continue
         x = ins[where] if isinstance(where, int) and where < len(ins) else None
         if not is_tensor(x):
@@ -287,7 +289,7 @@ def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, str]]:
             other = ins[1 - where] if len(ins) > 1 else None
             if not (is_tensor(other) and other.requires_grad):
                 continue  # PyTorch saves it only for the other input's gradient
-        found.append((x.version_counter, x._version, _described(x, x.grad_fn)))
+        found.append((x.version_counter, x._version, lambda x=x: _described(x, x.grad_fn)))
     return found
 
 
@@ -301,12 +303,12 @@ def check_versions(roots: Sequence[Any]) -> None:
         if id(fn) in seen:
             continue
         seen.add(id(fn))
-        for counter, version, text in getattr(fn, "_versions", ()):
+        for counter, version, describe in getattr(fn, "_versions", ()):
             if counter.value != version:
                 hint = ANOMALY_HINT if is_anomaly_enabled() else HINT
                 raise RuntimeError(
                     "one of the variables needed for gradient computation has been modified by "
-                    f"an inplace operation: {text} is at version {counter.value}; expected "
+                    f"an inplace operation: {describe()} is at version {counter.value}; expected "
                     f"version {version} instead. Hint: {hint}"
                 )
         for x in fn._inputs or ():

@@ -178,8 +178,7 @@ class Module:
                             f"mismatch for {k}: copying a param with shape {src.shape} from "
                             f"checkpoint, the shape in current model is {t.shape}."
                         )
-                    for v, w in zip(t.elements(), src.elements()):
-                        v.data = w.data
+                    t.copy_(src)  # through the storage t shares with the parameter
         return _IncompatibleKeys(missing, unexpected)
 
     # -- modes and grads --------------------------------------------------------------------
