@@ -14,18 +14,35 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, data, nn, optim, utils
-from .device import cuda, device
-from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
+from .device import cuda, device, get_default_device, set_default_device
+from .dtype import (
+    Size,
+    bfloat16,
+    dtype,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    set_default_dtype,
+    uint8,
+)
 from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
 from .factories import (
     arange,
+    as_tensor,
     empty,
     empty_like,
     eye,
     full,
     full_like,
     linspace,
+    logspace,
     ones,
     ones_like,
     zeros,
@@ -66,6 +83,9 @@ float = float32
 mm = matmul  # torch.mm: the 2-d case of matmul
 double = float64
 long = int64
+half = float16
+int = int32
+short = int16
 
 # torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
 globals().update(TORCH)
@@ -83,8 +103,10 @@ __all__ = [
     "arange",
     "argmax",
     "argmin",
+    "as_tensor",
     "autograd",
     "bernoulli",
+    "bfloat16",
     "bool",
     "cat",
     "cuda",
@@ -100,18 +122,26 @@ __all__ = [
     "equal",
     "eye",
     "float",
+    "float16",
     "float32",
     "float64",
     "full",
     "full_like",
+    "get_default_device",
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",
+    "half",
     "initial_seed",
+    "int",
+    "int8",
+    "int16",
+    "int32",
     "int64",
     "is_grad_enabled",
     "linspace",
     "log_softmax",
+    "logspace",
     "long",
     "manual_seed",
     "matmul",
@@ -130,6 +160,7 @@ __all__ = [
     "ones_like",
     "optim",
     "prod",
+    "promote_types",
     "rand",
     "rand_like",
     "randint",
@@ -138,14 +169,17 @@ __all__ = [
     "randn_like",
     "randperm",
     "seed",
+    "set_default_device",
     "set_default_dtype",
     "set_grad_enabled",
     "set_rng_state",
+    "short",
     "softmax",
     "stack",
     "std",
     "sum",
     "tensor",
+    "uint8",
     "utils",
     "var",
     "vdot",

@@ -68,6 +68,8 @@ def flatten(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     """Nested lists (or anything with ``tolist()``, such as a tensor) -> flat values, shape."""
     if hasattr(data, "tolist") and hasattr(data, "shape"):
         return flatten(data.tolist()) if data.shape else ([data.tolist()], ())
+    if isinstance(data, range):
+        data = list(data)
     if not isinstance(data, (list, tuple)):
         return [data], ()
     if not data:

@@ -23,9 +23,10 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, inplace, kernels, reductions, views
+from . import autograd, conversions, creation, inplace, kernels, reductions, views
 from ._tensor_str import format_tensor
-from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
+from .device import check_device
+from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
 from .engine import Value
 from .graph import AccumulateGrad
 from .hooks import RemovableHandle, new_hooks
@@ -255,11 +256,9 @@ class Tensor:
         """An element as Python gets it from PyTorch: rounded to float32 for a float32 tensor."""
         if self.dtype is float32:
             return round_float32(v.data)
-        if self.dtype is int64:
-            return int(v.data)
         if self.dtype is bool_:
             return bool(v.data)
-        return v.data
+        return v.data if self.dtype.is_floating_point else int(v.data)
 
     def elements(self) -> list[Value]:
         """The tensor's elements, in row-major order: each a scalar Value with its own node.
@@ -488,9 +487,11 @@ def _any_grad(data: Any) -> bool:
     return False
 
 
-def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
+           requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
     default dtype."""
+    check_device(device)
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
@@ -510,13 +511,12 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
             dtype = get_default_dtype()
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError(INT_GRAD)
-    if dtype is int64:
-        flat = [int(x) for x in flat]
-    elif dtype is bool_:
-        flat = [bool(x) for x in flat]
-    data = [float(x) for x in flat]
-    if dtype is float32 and kernels.float32_arithmetic():  # it holds float32 numbers
-        data = kernels.rounded(data)
+    if dtype is float32:
+        data = [float(x) for x in flat]
+        if kernels.float32_arithmetic():  # it holds float32 numbers
+            data = kernels.rounded(data)
+    else:
+        data = [store(dtype, float(x)) for x in flat]
     t = Tensor.from_values([Value(x, requires_grad=False) for x in data], shape, dtype)
     if requires_grad:
         t._set_requires_grad(True)
@@ -536,7 +536,8 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 
 # the views and the in-place ops, from their own modules
 for _name, _method in {
-    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS
+    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
+    **creation.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
