@@ -13,7 +13,7 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, data, nn, optim, utils
+from . import autograd, data, integer, nn, optim, selection, utils
 from .device import cuda, device, get_default_device, set_default_device
 from .dtype import (
     Size,
@@ -77,6 +77,7 @@ from .sampling import (
     seed,
     set_rng_state,
 )
+from .selection import argsort, count_nonzero, nonzero, sort, topk, where
 from .tensor import Tensor, stack, tensor
 
 float = float32
@@ -89,6 +90,9 @@ short = int16
 
 # torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
 globals().update(TORCH)
+div = divide = integer.div  # with rounding_mode
+remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
+clamp = clip = selection.clamp  # bounds by keyword, either one left out
 
 __all__ = [
     "AccumulateGrad",
@@ -103,16 +107,22 @@ __all__ = [
     "arange",
     "argmax",
     "argmin",
+    "argsort",
     "as_tensor",
     "autograd",
     "bernoulli",
     "bfloat16",
     "bool",
     "cat",
+    "clamp",
+    "clip",
+    "count_nonzero",
     "cuda",
     "data",
     "default_generator",
     "device",
+    "div",
+    "divide",
     "dot",
     "double",
     "dtype",
@@ -125,6 +135,8 @@ __all__ = [
     "float16",
     "float32",
     "float64",
+    "floor_divide",
+    "fmod",
     "full",
     "full_like",
     "get_default_device",
@@ -154,6 +166,7 @@ __all__ = [
     "multinomial",
     "nn",
     "no_grad",
+    "nonzero",
     "norm",
     "normal",
     "ones",
@@ -168,6 +181,7 @@ __all__ = [
     "randn",
     "randn_like",
     "randperm",
+    "remainder",
     "seed",
     "set_default_device",
     "set_default_dtype",
@@ -175,15 +189,18 @@ __all__ = [
     "set_rng_state",
     "short",
     "softmax",
+    "sort",
     "stack",
     "std",
     "sum",
     "tensor",
+    "topk",
     "uint8",
     "utils",
     "var",
     "vdot",
     "vsum",
+    "where",
     "zeros",
     "zeros_like",
 ]

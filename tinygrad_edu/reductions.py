@@ -25,12 +25,12 @@ from typing import Any, NamedTuple
 from .dtype import bool_, int64
 from .engine import Value, apply
 from .ops import COPIES, NARY
-from .shape import normalize_dim
+from .shape import along, normalize_dim
 from .tensor_graph import is_tensor, node_class, result
 
 __all__ = [
     "METHODS", "all_", "any_", "argmax", "argmin", "cat", "equal", "max_", "maximum", "min_",
-    "minimum", "norm", "prod", "std", "var",
+    "minimum", "norm", "prod", "return_type", "std", "var",
 ]  # fmt: skip
 
 
@@ -39,7 +39,8 @@ class _MinMax(NamedTuple):
     indices: Any
 
 
-def _return_type(name: str) -> type:
+def return_type(name: str) -> type:
+    """PyTorch's `torch.return_types.<name>`: a (values, indices) pair with its repr."""
     cls = type(name, (_MinMax,), {})
 
     def __repr__(self: Any) -> str:  # noqa: N807
@@ -49,7 +50,7 @@ def _return_type(name: str) -> type:
     return cls
 
 
-MaxResult, MinResult = _return_type("max"), _return_type("min")
+MaxResult, MinResult = return_type("max"), return_type("min")
 
 
 def _fused(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
@@ -62,11 +63,7 @@ def _fused(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
 def _groups(t: Any, d: int) -> tuple[list[list[int]], list[int]]:
     """The flat positions of each slice along ``d``, and the shape without ``d``."""
     shape = list(t.shape)
-    outer, n, inner = math.prod(shape[:d]), shape[d], math.prod(shape[d + 1 :])
-    groups = [
-        [(o * n + k) * inner + i for k in range(n)] for o in range(outer) for i in range(inner)
-    ]
-    return groups, shape[:d] + shape[d + 1 :]
+    return along(shape, d), shape[:d] + shape[d + 1 :]
 
 
 def _pick(t: Any, best: Any, dim: int | None, keepdim: bool, kind: str) -> Any:

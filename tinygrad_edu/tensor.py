@@ -23,7 +23,17 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, creation, inplace, kernels, reductions, views
+from . import (
+    autograd,
+    conversions,
+    creation,
+    inplace,
+    integer,
+    kernels,
+    reductions,
+    selection,
+    views,
+)  # fmt: skip
 from ._tensor_str import format_tensor
 from .device import check_device
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
@@ -537,7 +547,7 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 # the views and the in-place ops, from their own modules
 for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
-    **creation.METHODS,
+    **creation.METHODS, **integer.METHODS, **selection.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method

@@ -1,0 +1,97 @@
+"""Small snippets of the tensor ops beyond arithmetic (rounding division, selection,
+reductions, matrices, comparisons), each run under PyTorch once (``regen_ops_breadth.py``) and
+under tinygrad_edu in ``test_ops_breadth.py``: the reprs, grads and errors must be the same.
+
+A snippet is Python with ``torch`` bound; each ``say(x)`` records ``repr(x)``, and an error
+ends the snippet, recorded as its type and message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+CASES: dict[str, str] = {
+    # -- //, %, fmod, div(rounding_mode=) --------------------------------------------------
+    "floordiv_float": "say(torch.tensor([7.5, -7.5, 3.0, 0.5, -0.0]) // 2)",
+    "remainder_float": "say(torch.tensor([7.5, -7.5, 3.0, 0.5, -0.0]) % 2)",
+    "remainder_negative_divisor": "say(torch.tensor([7.5, -7.5, 3.0]) % -2)",
+    "floordiv_by_zero_float": "say(torch.tensor([7.0, -7.0]) // 0)",
+    "remainder_by_zero_float": "say(torch.tensor([7.0, -7.0, 0.0]) % 0)",
+    "floordiv_by_zero_int": "say(torch.tensor([7, -7]) // 0)",
+    "remainder_by_zero_int": "say(torch.tensor([7, -7]) % 0)",
+    "int_floordiv_float": "say(torch.tensor([7, -7]) // 2.5)\nsay(torch.tensor([7, -7]) % 2.5)",
+    "bool_remainder": "say(torch.tensor([True, False]) % 2)\n"
+    "say(torch.tensor([True, False]) % torch.tensor([True, True]))",
+    "bool_floordiv": "say(torch.tensor([True, False]) // 2)\n"
+    "say(torch.tensor([True, False]) // torch.tensor([True, True]))",
+    "int_by_tensor": "say(torch.tensor([7, -7]) % torch.tensor([2, 3]))\n"
+    "say(torch.tensor([7, -7]) // torch.tensor([2, 0]))",
+    "float_by_tensor": "say(torch.tensor([7.0, -7.0]) // torch.tensor([2.0, 0.0]))",
+    "div_rounding": "say(torch.div(torch.tensor([7, -7]), 2.5, rounding_mode='trunc'))\n"
+    "say(torch.div(torch.tensor([7, -7]), 2, rounding_mode='trunc'))\n"
+    "say(torch.tensor([7, -7]).div(2, rounding_mode='floor'))\n"
+    "say(torch.div(torch.tensor([7, -7]), 2, rounding_mode='bad'))",
+    "number_on_the_left": "say(7 // torch.tensor([2, -3]))\nsay(7.5 % torch.tensor([2, -3]))",
+    "fmod": "say(torch.tensor([5, 6]).fmod(-4))\nsay(torch.tensor([5.0, -6.0]).fmod(-4))\n"
+    "say(torch.fmod(torch.tensor([True, False]), 2))\nsay(torch.tensor([5, 6]).fmod(0))",
+    "float32_steps": "x = torch.tensor([0.1, 0.7, 1e8, 3.3])\nsay(x // 0.1)\nsay(x % 0.1)\n"
+    "say(x.double() // 0.1)\nsay(x.double() % 0.1)",
+    "floordiv_grad": "x = torch.tensor([7.5, -7.5], requires_grad=True)\nsay(x // 2)\n"
+    "(x // 2).sum().backward()",
+    "remainder_grad": "x = torch.tensor([7.5, -7.5], requires_grad=True)\n"
+    "y = torch.tensor([2.0, 3.0], requires_grad=True)\nsay(x % 2)\n(x % y).sum().backward()\n"
+    "say(x.grad)\nsay(y.grad)\nsay((x % y).grad_fn)\n(7 % x).sum().backward()",
+    "div_rounding_grad": "x = torch.tensor([7.5, -7.5], requires_grad=True)\n"
+    "r = torch.div(x, 2, rounding_mode='floor')\nsay(r)\nr.sum().backward()\nsay(x.grad)",
+    "rounding": "say(torch.tensor([1.5, -2.5, 0.5, 2.5, -0.3]).round())\n"
+    "say(torch.tensor([1.5, -2.5, -0.5]).ceil())\nsay(torch.tensor([1.5, -2.5]).trunc())\n"
+    "say(torch.tensor([1.5, -2.5]).frac())\nsay(torch.tensor([1, -2]).floor())",
+    "sign": "say(torch.tensor([1, -2, 0]).sign())\nsay(torch.tensor([-0.0, float('nan'), 3]).sign())",
+    # -- where, clamp, sort, topk, nonzero ---------------------------------------------------
+    "where_grad": "x = torch.tensor([-2.0, -0.5, 0.0, 0.5, 3.0], requires_grad=True)\n"
+    "y = torch.where(x > 0, x, 0.1 * x)\nsay(y)\ny.sum().backward()\nsay(x.grad)",
+    "where_dtypes": "c = torch.tensor([True, False])\nsay(torch.where(c, 1.0, 0.0))\n"
+    "say(torch.where(c, 1, 0))\nsay(torch.where(c, torch.tensor([1, 2]), 0.5))\n"
+    "say(torch.where(torch.tensor([[True], [False]]), torch.tensor([1.0, 2, 3]),\n"
+    "                torch.tensor([-1.0, -2, -3], dtype=torch.float64)))\n"
+    "say(torch.where(torch.tensor([1, 0]), c, c))",
+    "where_one_argument": "say(torch.where(torch.tensor([[1.0, 2], [3, 4]]) > 2.5))",
+    "nonzero": "say(torch.nonzero(torch.tensor([[1, 0], [0, 3]])))\n"
+    "say(torch.tensor([1.0, 0, 2]).nonzero(as_tuple=True))\n"
+    "say(torch.count_nonzero(torch.tensor([[1, 0], [0, 3]]), dim=0))\n"
+    "say(torch.count_nonzero(torch.tensor([[1, 0], [0, 3]])))",
+    "clamp": "x = torch.tensor([-2.0, -0.5, 0.0, 0.5, 3.0], requires_grad=True)\n"
+    "say(x.clamp(-1, 1))\nsay(torch.clamp(x, min=0))\nsay(x.clamp(max=0.5))\n"
+    "say(x.clip(-1, 1).grad_fn)\nx.clamp(min=0).sum().backward()\nsay(x.grad)\n"
+    "say(torch.clamp(x, 0.5, -1))\ntorch.clamp(x)",
+    "clamp_ints": "i = torch.tensor([1, 2, 3])\nsay(i.clamp(1.5, 2.5))\nsay(i.clamp(1, 2))\n"
+    "say(i.clamp(min=2))",
+    "topk_sort": "t = torch.tensor([[3.0, 1, 4, 1], [5, 9, 2, 6], [5, 3, 5, 8]], requires_grad=True)\n"
+    "say(torch.topk(t, 2))\nsay(t.topk(2, dim=0, largest=False))\nsay(torch.sort(t, dim=1))\n"
+    "say(t.sort(descending=True).indices)\nsay(torch.argsort(t[0]))\n"
+    "torch.topk(t, 2).values.sum().backward()\nsay(t.grad)\nsay(t.topk(3, sorted=False))",
+    "sort_nan": "say(torch.sort(torch.tensor([3.0, float('nan'), 1.0]), descending=True))\n"
+    "say(torch.tensor([3, 1, 2]).sort().indices)\n"
+    "say(torch.argsort(torch.tensor([3, 1, 2]), descending=True))",
+    "sort_ties_long": "x = torch.tensor([float(i * 7 % 5) for i in range(40)])\n"
+    "say(x.sort().indices)\nsay(x.sort(stable=True).indices)\n"
+    "say(x.sort(descending=True).indices)\nsay(x.topk(3).indices)\n"
+    "say(torch.tensor([float(i % 3) for i in range(200)]).topk(2, largest=False).indices)",
+    "topk_out_of_range": "say(torch.tensor(5.0).topk(1))\nsay(torch.tensor(5.0).sort())\n"
+    "torch.tensor([1.0, 2]).topk(3)",
+}
+
+
+def run(torch: Any, code: str) -> list[str]:
+    """What the snippet says (reprs, addresses masked), and the error that ended it."""
+    out: list[str] = []
+
+    def say(x: Any) -> None:
+        out.append(re.sub(r"0x[0-9a-f]+", "0x...", repr(x)))
+
+    try:
+        exec(code, {"torch": torch, "say": say})
+    except Exception as e:  # the point is to compare the errors
+        out.append(f"{type(e).__name__}: {e}")
+    return out
