@@ -80,6 +80,47 @@ CASES: dict[str, str] = {
     "say(torch.tensor([float(i % 3) for i in range(200)]).topk(2, largest=False).indices)",
     "topk_out_of_range": "say(torch.tensor(5.0).topk(1))\nsay(torch.tensor(5.0).sort())\n"
     "torch.tensor([1.0, 2]).topk(3)",
+    # -- reductions over dims, amax/amin, prod, var/std, logsumexp, cumsum ---------------------
+    "sum_dims": "M = torch.arange(24.0).reshape(2, 3, 4).requires_grad_()\n"
+    "say(M.sum(dim=(0, 2)))\nsay(M.sum(dim=(0, 2)).grad_fn._saved_dim)\n"
+    "say(M.sum(axis=[0, 1], keepdims=True).shape)\nsay(M.mean((0, 2)))\nsay(M.sum(()).shape)\n"
+    "M.sum(dim=(0, 2)).sum().backward()\nsay(M.grad[0])\nsay(M.sum(dim=(0, 0)))",
+    "sum_dtype": "say(torch.tensor([1, 2], dtype=torch.int32).sum().dtype)\n"
+    "say(torch.tensor([1, 2]).sum(dtype=torch.float32))\n"
+    "say(torch.tensor([1, 2]).mean(dtype=torch.float64))\n"
+    "say(torch.sum(torch.ones(2, 3), 1))\n"
+    "say(torch.mean(torch.ones(2, 3), dim=(1,), keepdim=True).shape)\n"
+    "torch.ones(2, 3, requires_grad=True).sum(1, dtype=torch.int64)",
+    "amax_amin": "M = torch.tensor([[1.0, 5, 5], [7, 2, 0]], requires_grad=True)\n"
+    "say(M.amax(1))\nsay(M.amax())\nsay(M.amin(0))\nsay(M.amax((0, 1)))\n"
+    "M.amax(1).sum().backward()\nsay(M.grad)\nsay(torch.tensor([1, 2]).amax())\n"
+    "torch.tensor([]).amax()",
+    "prod": "M = torch.tensor([[1.0, 5, 5], [7, 2, 0]], requires_grad=True)\nsay(M.prod(1))\n"
+    "say(M.prod())\nM.prod(1).sum().backward()\nsay(M.grad)\nsay(M.prod(0, keepdim=True))\n"
+    "say(torch.tensor([[1, 2], [3, 4]]).prod(1))\nsay(torch.tensor([True, False]).prod())",
+    "var_std": "M = torch.tensor([[1.0, 5, 5], [7, 2, 0]], requires_grad=True)\n"
+    "say(torch.std_mean(M, 0))\nsay(torch.var_mean(M, 1, keepdim=True))\n"
+    "say(M.var(correction=2))\nsay(M.std(1, unbiased=False))\n"
+    "M.std(1, unbiased=False).sum().backward()\nsay(M.grad)\nsay(M.var((0, 1)))\n"
+    "say(torch.tensor([1.0]).var())\nsay(torch.tensor([1.0]).std(correction=0))\n"
+    "x = torch.tensor([0.1 * i * i - i for i in range(50)])\n"
+    "say([x.var().item(), x.std().item(), x.var(unbiased=False).item()])\n"
+    "torch.tensor([1, 2]).var()",
+    "logsumexp": "M = torch.tensor([[1.0, 5, 5], [7, 2, 0]], requires_grad=True)\n"
+    "say(torch.logsumexp(M, 1))\nsay(torch.logsumexp(M, (0, 1)))\n"
+    "torch.logsumexp(M, 1).sum().backward()\nsay(M.grad.tolist())\n"
+    "say(torch.tensor([[1, 2]]).logsumexp(1))\n"
+    "say(torch.logsumexp(torch.tensor([1000.0, 0.0, -1000.0]), dim=0))\n"
+    "say(torch.logsumexp(torch.tensor([float('inf'), 0.0]), dim=0))\n"
+    "say(torch.logsumexp(torch.tensor([-float('inf'), -float('inf')]), dim=0))\n"
+    "x = torch.tensor([0.5, -1.5, 2.5], requires_grad=True)\n"
+    "torch.logsumexp(x, 0).backward()\nsay(x.grad.tolist())\ntorch.tensor([1.0, 2]).logsumexp()",
+    "cumsum_cumprod": "M = torch.tensor([[1.0, 5, 5], [7, 2, 0]], requires_grad=True)\n"
+    "say(M.cumsum(1))\nsay(M.cumprod(0))\nsay(torch.cumsum(M, dim=0))\n"
+    "M.cumprod(1).sum().backward()\nsay(M.grad)\nsay(torch.tensor([1, 2, 3]).cumsum(0))\n"
+    "say(torch.tensor([True, True]).cumsum(0))\nsay(M.cumsum(axis=0))\n"
+    "say(torch.tensor([1, 2]).cumsum(0, dtype=torch.float32))\n"
+    "say(torch.tensor([0.1] * 20).cumsum(0).tolist())\ntorch.tensor([1.0, 2]).cumsum()",
 }
 
 

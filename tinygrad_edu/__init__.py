@@ -54,8 +54,8 @@ from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
 from .nn.functional import log_softmax, softmax
 from .reductions import all_ as all
+from .reductions import amax, amin, argmax, argmin, cat, equal, maximum, minimum, norm, prod
 from .reductions import any_ as any
-from .reductions import argmax, argmin, cat, equal, maximum, minimum, norm, prod, std, var
 from .reductions import max_ as max
 from .reductions import min_ as min
 from .sampling import (
@@ -77,7 +77,9 @@ from .sampling import (
     seed,
     set_rng_state,
 )
+from .scans import cumprod, cumsum
 from .selection import argsort, count_nonzero, nonzero, sort, topk, where
+from .statistics import logsumexp, std, std_mean, var, var_mean
 from .tensor import Tensor, stack, tensor
 
 float = float32
@@ -103,6 +105,8 @@ __all__ = [
     "Tensor",
     "Value",
     "all",
+    "amax",
+    "amin",
     "any",
     "arange",
     "argmax",
@@ -118,6 +122,8 @@ __all__ = [
     "clip",
     "count_nonzero",
     "cuda",
+    "cumprod",
+    "cumsum",
     "data",
     "default_generator",
     "device",
@@ -154,6 +160,7 @@ __all__ = [
     "linspace",
     "log_softmax",
     "logspace",
+    "logsumexp",
     "long",
     "manual_seed",
     "matmul",
@@ -192,12 +199,14 @@ __all__ = [
     "sort",
     "stack",
     "std",
+    "std_mean",
     "sum",
     "tensor",
     "topk",
     "uint8",
     "utils",
     "var",
+    "var_mean",
     "vdot",
     "vsum",
     "where",

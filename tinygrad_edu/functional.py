@@ -59,12 +59,12 @@ NN_FUNCTIONAL: dict[str, Callable[..., Tensor]] = {
 }
 
 
-def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    return input.sum(dim, keepdim)
+def sum(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    return input.sum(*args, **kwargs)  # type: ignore[no-any-return]
 
 
-def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    return input.mean(dim, keepdim)
+def mean(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    return input.mean(*args, **kwargs)  # type: ignore[no-any-return]
 
 
 def __getattr__(name: str) -> Any:

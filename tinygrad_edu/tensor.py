@@ -31,7 +31,9 @@ from . import (
     integer,
     kernels,
     reductions,
+    scans,
     selection,
+    statistics,
     views,
 )  # fmt: skip
 from ._tensor_str import format_tensor
@@ -441,12 +443,6 @@ class Tensor:
     def square(self) -> Tensor:
         return kernels.binary("pow", self, 2)
 
-    def sum(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("sum", self, dim, keepdim)
-
-    def mean(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("mean", self, dim, keepdim)
-
     def dot(self, other: Tensor) -> Tensor:
         return dot(self, other)
 
@@ -548,6 +544,7 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
     **creation.METHODS, **integer.METHODS, **selection.METHODS,
+    **statistics.METHODS, **scans.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
