@@ -121,6 +121,68 @@ CASES: dict[str, str] = {
     "say(torch.tensor([True, True]).cumsum(0))\nsay(M.cumsum(axis=0))\n"
     "say(torch.tensor([1, 2]).cumsum(0, dtype=torch.float32))\n"
     "say(torch.tensor([0.1] * 20).cumsum(0).tolist())\ntorch.tensor([1.0, 2]).cumsum()",
+    # -- matrices ---------------------------------------------------------------------------
+    "matrices": "A = torch.tensor([[1.0, 2, 3], [4, 5, 6]], requires_grad=True)\n"
+    "v = torch.tensor([1.0, 0, -1], requires_grad=True)\n"
+    "for r in [torch.mv(A, v), A.T.diagonal(), A.diagonal(1), A.diagonal(-1), A.trace(),\n"
+    "          A.triu(), A.tril(-1), torch.triu(A, 1), torch.diag(v), torch.diag(A),\n"
+    "          torch.diag(v, 1), A.diag()]:\n"
+    "    say(r)\n"
+    "A.trace().backward()\nsay(A.grad)\nA.triu(1).sum().backward()\nsay(A.grad)\n"
+    "say(torch.tensor([[1, 2], [3, 4]]).trace())\n"
+    "say(torch.arange(24.0).reshape(2, 3, 4).diagonal(1, 0, 2))\n"
+    "say(torch.ones(2, 3, 3).triu())\ntorch.trace(torch.ones(3))",
+    "bmm": "A = torch.tensor([[1.0, 2, 3], [4, 5, 6]], requires_grad=True)\n"
+    "r = torch.bmm(A.reshape(1, 2, 3), A.T.reshape(1, 3, 2))\nsay(r)\nr.sum().backward()\n"
+    "say(A.grad)\nC = torch.tensor([[[0.1 * (i + j) ** 1.5 for j in range(4)] for i in range(3)]])\n"
+    "D = torch.tensor([[[0.3 - 0.07 * i * j for j in range(5)] for i in range(4)]])\n"
+    "say(torch.bmm(C, D).tolist())\ntorch.bmm(torch.ones(2, 2, 3), torch.ones(2, 2, 3))",
+    "matrix_errors": "for f in [lambda: torch.mv(torch.ones(2, 3), torch.ones(2, 3)),\n"
+    "          lambda: torch.bmm(torch.ones(2, 3), torch.ones(2, 3)),\n"
+    "          lambda: torch.diag(torch.ones(2, 2, 2)),\n"
+    "          lambda: torch.mv(torch.ones(2, 3), torch.ones(2))]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(str(e))",
+    # -- joining, repeating, broadcasting ----------------------------------------------------
+    "joining": "a = torch.tensor([[1.0, 2], [3, 4]], requires_grad=True)\nb = torch.tensor([[5.0, 6]])\n"
+    "for r in [torch.hstack([a, a]), torch.vstack([a, b]), torch.concat([a, b]),\n"
+    "          torch.hstack([torch.tensor([1.0, 2]), torch.tensor([3.0])]),\n"
+    "          torch.vstack([torch.tensor([1.0, 2]), torch.tensor([3.0, 4])]),\n"
+    "          torch.column_stack([torch.tensor([1, 2]), torch.tensor([3, 4])])]:\n"
+    "    say(r)\n"
+    "torch.vstack([torch.ones(2, 2), torch.ones(1, 3)])",
+    "repeat": "a = torch.tensor([[1.0, 2], [3, 4]], requires_grad=True)\n"
+    "say(torch.arange(3).repeat_interleave(2))\nsay(a.repeat_interleave(2))\n"
+    "say(torch.repeat_interleave(torch.tensor([1, 2]), torch.tensor([1, 3])))\n"
+    "say(a.repeat(2, 1))\na.repeat(2, 3).sum().backward()\nsay(a.grad)\n"
+    "say(torch.tensor([1, 2]).repeat(3))\ntorch.hstack([])",
+    "broadcast_shapes": "say(torch.broadcast_shapes((3, 1), (1, 4)))\n"
+    "say(torch.broadcast_shapes((2,), (3, 1), ()))\n"
+    "say(torch.broadcast_tensors(torch.ones(3, 1), torch.ones(4))[0].shape)\n"
+    "torch.broadcast_shapes((3, 2), (1, 4))",
+    # -- comparisons and logic ---------------------------------------------------------------
+    "comparisons": "c = torch.tensor([1.0, 2, 3])\nd = torch.tensor([1.0, 0, 3])\n"
+    "for r in [c.eq(d), torch.eq(c, d), c.ne(2), c.gt(d), torch.ge(c, d), c.lt(2),\n"
+    "          torch.le(c, 2), torch.greater(c, 1), torch.not_equal(c, d), 2 < c,\n"
+    "          c >= torch.tensor([[1.0], [3.0]]), torch.tensor([0.1]) == 0.1,\n"
+    "          torch.tensor([1]) == 1.5, torch.tensor([0.1], dtype=torch.float64) == 0.1]:\n"
+    "    say(r)",
+    "logic": "c = torch.tensor([1.0, 2, 3])\nd = torch.tensor([1.0, 0, 3])\n"
+    "t, f = torch.tensor([True, False]), torch.tensor([True, True])\n"
+    "for r in [t & f, ~t, t | True, torch.logical_or(t, f), torch.logical_and(c, d),\n"
+    "          torch.logical_not(d), torch.logical_xor(c, d), torch.tensor([5, 3]) & 6,\n"
+    "          torch.tensor([5, 3]) | torch.tensor([2, 2]), torch.tensor([5, 3]) ^ 1,\n"
+    "          ~torch.tensor([5, -3]), 6 & torch.tensor([5, 3]),\n"
+    "          torch.bitwise_not(torch.tensor([1], dtype=torch.uint8))]:\n"
+    "    say(r)\n"
+    "torch.tensor([1.0]) & torch.tensor([1.0])",
+    "closeness": "c = torch.tensor([1.0, 2, 3])\nd = torch.tensor([1.0, 0, 3])\n"
+    "nan = float('nan')\nsay(torch.allclose(c, c + 1e-9))\nsay(torch.isclose(c, d))\n"
+    "say(c.allclose(d))\nsay(torch.isnan(torch.tensor([1.0, nan])))\n"
+    "say(torch.isinf(torch.tensor([1.0, float('inf')])))\n"
+    "say(torch.isfinite(torch.tensor([1.0, float('inf')])))\n"
+    "say(torch.isclose(torch.tensor([1.0, nan]), torch.tensor([1.0, nan]), equal_nan=True))\n"
+    "say(c.equal(c))\ntorch.allclose(c, torch.tensor([1, 2, 3]))",
+    "invert_float": "~torch.tensor([1.0])",
 }
 
 

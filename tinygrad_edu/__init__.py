@@ -13,7 +13,7 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, data, integer, nn, optim, selection, utils
+from . import autograd, comparisons, data, integer, nn, optim, selection, utils
 from .device import cuda, device, get_default_device, set_default_device
 from .dtype import (
     Size,
@@ -52,6 +52,15 @@ from .functional import TORCH, dot, matmul, mean, sum
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
+from .joining import (
+    broadcast_shapes,
+    broadcast_tensors,
+    column_stack,
+    hstack,
+    repeat_interleave,
+    vstack,
+)
+from .matrices import bmm, diag, diagonal, mv, trace, tril, triu
 from .nn.functional import log_softmax, softmax
 from .reductions import all_ as all
 from .reductions import amax, amin, argmax, argmin, cat, equal, maximum, minimum, norm, prod
@@ -94,7 +103,10 @@ short = int16
 globals().update(TORCH)
 div = divide = integer.div  # with rounding_mode
 remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
+concat = concatenate = cat
 clamp = clip = selection.clamp  # bounds by keyword, either one left out
+# torch.eq, torch.logical_and, torch.isnan, ...
+globals().update(comparisons.FUNCTIONS)
 
 __all__ = [
     "AccumulateGrad",
@@ -116,10 +128,16 @@ __all__ = [
     "autograd",
     "bernoulli",
     "bfloat16",
+    "bmm",
     "bool",
+    "broadcast_shapes",
+    "broadcast_tensors",
     "cat",
     "clamp",
     "clip",
+    "column_stack",
+    "concat",
+    "concatenate",
     "count_nonzero",
     "cuda",
     "cumprod",
@@ -127,6 +145,8 @@ __all__ = [
     "data",
     "default_generator",
     "device",
+    "diag",
+    "diagonal",
     "div",
     "divide",
     "dot",
@@ -150,6 +170,7 @@ __all__ = [
     "get_rng_state",
     "gradcheck",
     "half",
+    "hstack",
     "initial_seed",
     "int",
     "int8",
@@ -171,6 +192,7 @@ __all__ = [
     "minimum",
     "mm",
     "multinomial",
+    "mv",
     "nn",
     "no_grad",
     "nonzero",
@@ -189,6 +211,7 @@ __all__ = [
     "randn_like",
     "randperm",
     "remainder",
+    "repeat_interleave",
     "seed",
     "set_default_device",
     "set_default_dtype",
@@ -203,14 +226,19 @@ __all__ = [
     "sum",
     "tensor",
     "topk",
+    "trace",
+    "tril",
+    "triu",
     "uint8",
     "utils",
     "var",
     "var_mean",
     "vdot",
+    "vstack",
     "vsum",
     "where",
     "zeros",
     "zeros_like",
 ]
 __all__ += sorted(TORCH)
+__all__ += sorted(comparisons.FUNCTIONS)

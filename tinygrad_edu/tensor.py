@@ -25,11 +25,14 @@ from typing import Any
 
 from . import (
     autograd,
+    comparisons,
     conversions,
     creation,
     inplace,
     integer,
+    joining,
     kernels,
+    matrices,
     reductions,
     scans,
     selection,
@@ -446,26 +449,6 @@ class Tensor:
     def dot(self, other: Tensor) -> Tensor:
         return dot(self, other)
 
-    # -- comparisons: bool tensors, never part of a graph ----------------------------------
-
-    def __eq__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a == b, self, other)
-
-    def __ne__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a != b, self, other)
-
-    def __lt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a < b, self, other)
-
-    def __le__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a <= b, self, other)
-
-    def __gt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a > b, self, other)
-
-    def __ge__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a >= b, self, other)
-
     # -- indexing --------------------------------------------------------------------------
 
     def __getitem__(self, i: Any) -> Tensor:
@@ -544,7 +527,9 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
     **creation.METHODS, **integer.METHODS, **selection.METHODS,
-    **statistics.METHODS, **scans.METHODS,
+    **statistics.METHODS, **scans.METHODS, **matrices.METHODS,
+    **comparisons.METHODS,
+    **joining.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
