@@ -183,6 +183,11 @@ CASES: dict[str, str] = {
     "say(torch.isclose(torch.tensor([1.0, nan]), torch.tensor([1.0, nan]), equal_nan=True))\n"
     "say(c.equal(c))\ntorch.allclose(c, torch.tensor([1, 2, 3]))",
     "invert_float": "~torch.tensor([1.0])",
+    "out": "r = torch.empty(2)\no = torch.add(torch.ones(2), 1, out=r)\nsay(o is r)\nsay(r)\n"
+    "say(torch.exp(torch.zeros(2), out=r) is r)\nsay(r)\n"
+    "i = torch.zeros(2, dtype=torch.int64)\ntorch.mul(torch.tensor([2, 3]), 2, out=i)\nsay(i)\n"
+    "try:\n    torch.add(torch.ones(2), 1, out=i)\nexcept RuntimeError as e:\n    say(str(e))\n"
+    "torch.add(torch.ones(2, requires_grad=True), 1, out=r)",
 }
 
 
