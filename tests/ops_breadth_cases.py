@@ -188,6 +188,29 @@ CASES: dict[str, str] = {
     "i = torch.zeros(2, dtype=torch.int64)\ntorch.mul(torch.tensor([2, 3]), 2, out=i)\nsay(i)\n"
     "try:\n    torch.add(torch.ones(2), 1, out=i)\nexcept RuntimeError as e:\n    say(str(e))\n"
     "torch.add(torch.ones(2, requires_grad=True), 1, out=r)",
+    # -- torch.linalg --------------------------------------------------------------------------
+    "linalg": "A = torch.tensor([[4.0, 1], [2, 3]], requires_grad=True)\n"
+    "b = torch.tensor([1.0, 2], requires_grad=True)\n"
+    "for r in [torch.linalg.solve(A, b), torch.linalg.inv(A), torch.linalg.det(A), torch.det(A),\n"
+    "          torch.inverse(A), torch.linalg.norm(b), torch.linalg.vector_norm(b, ord=1),\n"
+    "          torch.linalg.norm(A), torch.linalg.norm(A, dim=1), torch.linalg.matrix_norm(A),\n"
+    "          torch.linalg.vector_norm(A, ord=float('inf')), torch.linalg.solve(A, torch.eye(2))]:\n"
+    "    say(r)\n"
+    "torch.linalg.solve(A, b).sum().backward()\nsay(A.grad)\nsay(b.grad)\nA.grad = None\n"
+    "torch.linalg.inv(A).sum().backward()\nsay(A.grad)\nA.grad = None\n"
+    "torch.linalg.det(A).backward()\nsay(A.grad)\n"
+    "say(torch.linalg.lstsq(torch.tensor([[4.0, 1], [2, 3]]), torch.tensor([[1.0], [2]])))",
+    "linalg_float64": "M = torch.tensor([[3.0, 1, 2], [1, 5, 1], [2, 1, 4]], dtype=torch.float64)\n"
+    "say(torch.linalg.solve(M, torch.tensor([1.0, 2, 3], dtype=torch.float64)).tolist())\n"
+    "say(torch.linalg.inv(M[:2, :2]).tolist())\n"
+    "say(torch.linalg.det(torch.tensor([[1.0, 2, 3], [4, 5, 6], [7, 8, 10]])))\n"
+    "say(torch.linalg.det(torch.ones(2, 2)))\nsay(torch.linalg.det(torch.tensor([[0.0, 1], [1, 0]])))",
+    "linalg_errors": "for f in [lambda: torch.linalg.inv(torch.ones(2, 2)),\n"
+    "          lambda: torch.linalg.solve(torch.ones(2, 2), torch.ones(2)),\n"
+    "          lambda: torch.linalg.inv(torch.ones(2, 3)),\n"
+    "          lambda: torch.linalg.solve(torch.eye(2), torch.ones(3)),\n"
+    "          lambda: torch.linalg.inv(torch.tensor([[1, 2], [3, 4]]))]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
 }
 
 

@@ -13,7 +13,7 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, comparisons, data, integer, nn, optim, selection, utils
+from . import autograd, comparisons, data, integer, linalg, nn, optim, selection, utils
 from .device import cuda, device, get_default_device, set_default_device
 from .dtype import (
     Size,
@@ -104,6 +104,7 @@ globals().update(TORCH)
 div = divide = integer.div  # with rounding_mode
 remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
 concat = concatenate = cat
+det, inverse = linalg.det, linalg.inv
 clamp = clip = selection.clamp  # bounds by keyword, either one left out
 # torch.eq, torch.logical_and, torch.isnan, ...
 globals().update(comparisons.FUNCTIONS)
@@ -144,6 +145,7 @@ __all__ = [
     "cumsum",
     "data",
     "default_generator",
+    "det",
     "device",
     "diag",
     "diagonal",
@@ -177,7 +179,9 @@ __all__ = [
     "int16",
     "int32",
     "int64",
+    "inverse",
     "is_grad_enabled",
+    "linalg",
     "linspace",
     "log_softmax",
     "logspace",
