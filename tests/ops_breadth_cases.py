@@ -211,6 +211,11 @@ CASES: dict[str, str] = {
     "          lambda: torch.linalg.solve(torch.eye(2), torch.ones(3)),\n"
     "          lambda: torch.linalg.inv(torch.tensor([[1, 2], [3, 4]]))]:\n"
     "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "result_type": "i, f = torch.tensor([1, 2]), torch.tensor([1.0])\n"
+    "d = torch.tensor(1.0, dtype=torch.float64)\n"
+    "say([torch.result_type(i, 1.0), torch.result_type(1.0, i), torch.result_type(i, f),\n"
+    "     torch.result_type(2, 3), torch.result_type(2, 3.0), torch.result_type(True, i),\n"
+    "     torch.result_type(d, i), torch.result_type(f, d)])",
 }
 
 

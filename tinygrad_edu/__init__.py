@@ -14,6 +14,7 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import autograd, comparisons, data, integer, linalg, nn, optim, selection, utils
+from .conversions import result_type
 from .device import cuda, device, get_default_device, set_default_device
 from .dtype import (
     Size,
@@ -216,6 +217,7 @@ __all__ = [
     "randperm",
     "remainder",
     "repeat_interleave",
+    "result_type",
     "seed",
     "set_default_device",
     "set_default_dtype",

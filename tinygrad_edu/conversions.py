@@ -22,20 +22,23 @@ from .dtype import (
     float16,
     float32,
     float64,
+    get_default_dtype,
     int8,
     int16,
     int32,
     int64,
+    promote,
     round_float32,
     store,
     uint8,
 )  # fmt: skip
+from .dtype import result_type as dtype_result_type
 from .engine import Value, apply
 from .grad_mode import STATE
 from .ops import Op
 from .tensor_graph import is_tensor, node_class, result
 
-__all__ = ["METHODS", "TYPE_NAMES", "convert"]
+__all__ = ["METHODS", "TYPE_NAMES", "convert", "result_type"]
 
 # the op of a float-to-float copy: d out / d in = 1 (an element copy, as ops.COPIES' entries)
 TO_COPY = Op(key="to_copy", name="ToCopyBackward0", forward=lambda a: a,
@@ -65,6 +68,21 @@ def _converted(t: Any, dt: dtype, cast: Any) -> Any:
         return result(vals, t.shape, dt, node_class(TO_COPY.name), (t,))
     vals = [Value(cast(v.data), requires_grad=False) for v in t.flat]
     return type(t).from_values(vals, t.shape, dt)
+
+
+def _number_dtype(n: Any) -> dtype:
+    return bool_ if isinstance(n, bool) else int64 if isinstance(n, int) else get_default_dtype()
+
+
+def result_type(tensor1: Any, tensor2: Any) -> dtype:
+    """``torch.result_type``: the dtype an arithmetic op on these two (tensors or Python
+    numbers) gives."""
+    a, b = (tensor1, tensor2) if is_tensor(tensor1) else (tensor2, tensor1)
+    if not is_tensor(a):
+        return promote(_number_dtype(a), None, b) if type(a) is not type(b) else _number_dtype(a)
+    if is_tensor(b):
+        return dtype_result_type(a, b)
+    return promote(a.dtype, None, b)
 
 
 def _to(t: Any, *args: Any, dtype: dtype | None = None, **kwargs: Any) -> Any:
