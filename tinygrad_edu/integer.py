@@ -14,7 +14,6 @@ fails), and a rounded ``div`` has slope 0 (``DivBackward2``).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from . import kernels
@@ -23,6 +22,7 @@ from .engine import Value, apply
 from .float32_libm import f32
 from .fmath import fdiv
 from .ops import OPS, Op
+from .ops import floor_divide as floor_divide_float
 from .shape import broadcast
 from .tensor_graph import is_tensor, node_class, result
 
@@ -30,23 +30,6 @@ __all__ = ["METHODS", "div", "floor_divide", "fmod", "remainder"]
 
 _Number = (int, float)
 _trunc = OPS["trunc"].forward
-
-
-def _floor_div(a: float, b: float, r: Any) -> float:
-    # PyTorch's div_floor for floats, each step rounded to the dtype by r: fmod, the quotient
-    # of what is left, one less where the signs disagree, then floored to the nearest integer
-    if b == 0.0:
-        return fdiv(a, b)
-    mod = math.fmod(a, b) if math.isfinite(a) else math.nan
-    q = r(r(a - mod) / b)
-    if mod != 0.0 and (b < 0.0) != (mod < 0.0):
-        q = r(q - 1.0)
-    if q == 0.0:
-        return math.copysign(0.0, a / b)
-    if not math.isfinite(q):
-        return q
-    fl = float(math.floor(q))
-    return fl + 1.0 if q - fl > 0.5 else fl
 
 
 def _int_floor_div(a: float, b: float) -> float:
@@ -119,7 +102,7 @@ def floor_divide(input: Any, other: Any) -> Any:
     _check("div_floor", input, other, dt)
     if dt.is_floating_point:
         r = f32 if dt is float32 else float
-        return _rounded(_FLOOR_DIVIDE, input, other, lambda x, y: _floor_div(x, y, r), dt)
+        return _rounded(_FLOOR_DIVIDE, input, other, lambda x, y: floor_divide_float(x, y, r), dt)
     return _rounded(_FLOOR_DIVIDE, input, other, _int_floor_div, dt)
 
 
@@ -180,7 +163,7 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Any:
         fwd = lambda x, y: _trunc(r(fdiv(x, y)))
     else:
         r = f32 if dt is float32 else float
-        fwd = lambda x, y: _floor_div(x, y, r)
+        fwd = lambda x, y: floor_divide_float(x, y, r)
     return _rounded(_DIV_ROUNDED, input, other, fwd, dt)
 
 

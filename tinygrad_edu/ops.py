@@ -51,6 +51,7 @@ __all__ = [
     "cos",
     "div",
     "exp",
+    "floor_divide",
     "log",
     "pow",
 ]
@@ -181,8 +182,26 @@ def _fmod(a: float, b: float) -> float:
     return math.fmod(a, b)
 
 
+def floor_divide(a: float, b: float, r: Callable[[float], float] = float) -> float:
+    """PyTorch's floor division of floats (``div_floor``), each step rounded by ``r`` (to the
+    dtype): fmod, the quotient of what is left, one less where the signs disagree, floored."""
+    if b == 0.0:
+        return fdiv(a, b)
+    mod = math.fmod(a, b) if math.isfinite(a) and b == b else math.nan
+    q = r(fdiv(r(a - mod), b))
+    if mod != 0.0 and (b < 0.0) != (mod < 0.0):
+        q = r(q - 1.0)
+    if q == 0.0:
+        return math.copysign(0.0, fdiv(a, b))
+    if not math.isfinite(q):
+        return q
+    fl = float(math.floor(q))
+    return fl + 1.0 if q - fl > 0.5 else fl
+
+
 def _remainder_local(a: Any, b: Any, out: Any) -> tuple[Any, ...]:
-    return (_ONE, -_floor(float(a) / float(b)) if float(b) != 0.0 else math.nan)
+    # PyTorch: d/d other of a - other * floor(a / other) is -floor_divide(a, other)
+    return (_ONE, -floor_divide(float(a), float(b)))
 
 
 # -- the table -------------------------------------------------------------------------------
