@@ -64,9 +64,9 @@ def set_printoptions(
 def _convert(value: Any, dtype: str) -> float | int | bool:
     if dtype == "float32":
         return round_float32(float(value))
-    if dtype == "float64":
-        return float(value)
-    return int(value) if dtype == "int64" else bool(value)
+    if dtype == "bool":
+        return bool(value)
+    return float(value) if DTYPES[dtype].is_floating_point else int(value)
 
 
 class _Formatter:
@@ -191,6 +191,6 @@ def format_tensor(
         nested = nest([_convert(v, dtype) for v in values], shape)
         summarize = numel > PRINT_OPTS.threshold
         shown = _summarized(nested, len(shape), summarize)
-        fmt = _Formatter(shown, floating=dtype.startswith("float"))
+        fmt = _Formatter(shown, floating=DTYPES[dtype].is_floating_point)
         body = _tensor_str(nested, len(shape), indent, summarize, fmt)
     return _add_suffixes(prefix + body, [*extra, *suffixes], indent)

@@ -14,7 +14,17 @@ from typing import Any
 
 from . import float32_pointwise as f32p
 from . import float32_reduce as f32r
-from .dtype import C_NAMES, bool_, float32, get_default_dtype, int64, promote, result_type
+from .dtype import (
+    C_NAMES,
+    bool_,
+    float32,
+    float64,
+    get_default_dtype,
+    int64,
+    promote,
+    result_type,
+    store,
+)  # fmt: skip
 from .engine import Value, apply, vdot
 from .float32_libm import round32
 from .ops import COPIES, NARY, OPS
@@ -85,7 +95,10 @@ def as_float32(key: str, vals: list[Value]) -> None:
 
 
 def _finish(key: str, vals: list[Value], dt: Any, inputs: Any = None) -> list[Value]:
-    if dt is float32 and vals and _ARITHMETIC.float32:
+    if dt is not float32 and dt is not float64:  # the narrow types: each result stored as dt
+        for v in vals:
+            v.data = store(dt, v.data)
+    elif dt is float32 and vals and _ARITHMETIC.float32:
         kernel = FROM_INPUTS.get(key) if inputs is not None else None
         if kernel is None:
             as_float32(key, vals)
@@ -164,9 +177,6 @@ def binary(key: str, a: Any, b: Any) -> Any:
         dt = dt if dt.is_floating_point else get_default_dtype()
     if key == "rpow" and isinstance(b, float):
         dt = get_default_dtype() if not a.dtype.is_floating_point else a.dtype
-    if not dt.is_floating_point:
-        for v in vals:  # integer arithmetic stays integral (pow of negative ints aside)
-            v.data = float(int(v.data)) if math.isfinite(v.data) else v.data
     attrs: dict[str, Any] = {}
     if key in ("add", "sub"):
         attrs["_saved_alpha"] = 1

@@ -51,6 +51,7 @@ __all__ = [
     "cos",
     "div",
     "exp",
+    "floor_divide",
     "log",
     "pow",
 ]
@@ -135,6 +136,72 @@ def _silu_local(x: Any, out: Any) -> tuple[Any, ...]:
 
 def _abs_local(x: Any, out: Any) -> tuple[Any, ...]:
     return (fsign(float(x)),)
+
+
+def _rounding(fn: Callable[[float], int]) -> Callable[[float], float]:
+    # C's floor/ceil/trunc/nearbyint: inf and nan pass through, a zero result keeps x's sign
+    def rounded(x: float) -> float:
+        if x != x or x in (math.inf, -math.inf):
+            return x
+        r = float(fn(x))
+        return r if r != 0.0 else math.copysign(0.0, x)
+
+    return rounded
+
+
+_floor, _ceil, _trunc = _rounding(math.floor), _rounding(math.ceil), _rounding(math.trunc)
+_round = _rounding(round)  # Python's round is C's nearbyint: halves to even
+
+
+def _zero(*xs: Any) -> tuple[Any, ...]:
+    return (0.0,)
+
+
+def _clamp(x: float, lo: float, hi: float) -> float:
+    # PyTorch's min(max(x, lo), hi): nan stays nan, and lo > hi gives hi everywhere
+    return x if x != x else min(max(x, lo), hi)
+
+
+def _clamp_local(x: Any, lo: float, hi: float, out: Any) -> tuple[Any, ...]:
+    return (1.0 if lo <= float(x) <= hi else 0.0,)  # the bounds included, as PyTorch
+
+
+def _remainder(a: float, b: float) -> float:
+    # PyTorch's remainder: fmod, moved into b's sign (so -0.0 % 2 stays -0.0)
+    if b == 0.0:
+        return math.nan
+    if a != a or b != b or a in (math.inf, -math.inf):
+        return math.nan
+    m = math.fmod(a, b)
+    return m + b if m != 0.0 and (b < 0.0) != (m < 0.0) else m
+
+
+def _fmod(a: float, b: float) -> float:
+    if b == 0.0 or a != a or b != b or a in (math.inf, -math.inf):
+        return math.nan
+    return math.fmod(a, b)
+
+
+def floor_divide(a: float, b: float, r: Callable[[float], float] = float) -> float:
+    """PyTorch's floor division of floats (``div_floor``), each step rounded by ``r`` (to the
+    dtype): fmod, the quotient of what is left, one less where the signs disagree, floored."""
+    if b == 0.0:
+        return fdiv(a, b)
+    mod = math.fmod(a, b) if math.isfinite(a) and b == b else math.nan
+    q = r(fdiv(r(a - mod), b))
+    if mod != 0.0 and (b < 0.0) != (mod < 0.0):
+        q = r(q - 1.0)
+    if q == 0.0:
+        return math.copysign(0.0, fdiv(a, b))
+    if not math.isfinite(q):
+        return q
+    fl = float(math.floor(q))
+    return fl + 1.0 if q - fl > 0.5 else fl
+
+
+def _remainder_local(a: Any, b: Any, out: Any) -> tuple[Any, ...]:
+    # PyTorch: d/d other of a - other * floor(a / other) is -floor_divide(a, other)
+    return (_ONE, -floor_divide(float(a), float(b)))
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -272,6 +339,28 @@ _OPS = [
     Op(key="softplus", name="SoftplusBackward0", forward=_softplus, local=_softplus_local,
        expr="softplus({0}, {1}, {2})", dlocal=("sigmoid({1}*{0})",),
        saved={"_saved_self": 0, "_saved_beta": 1, "_saved_threshold": 2}, params=(("beta", 1.0), ("threshold", 20.0)), where=("functional",)),
+    Op(key="floor", name="FloorBackward0", forward=_floor, local=_zero, expr="floor({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="ceil", name="CeilBackward0", forward=_ceil, local=_zero, expr="ceil({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="trunc", name="TruncBackward0", forward=_trunc, local=_zero, expr="trunc({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="round", name="RoundBackward0", forward=_round, local=_zero, expr="round({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="frac", name="FracBackward0", forward=lambda x: x - _trunc(x), local=lambda a, out: (_ONE,),
+       expr="frac({0})", dlocal=("1",)),
+    Op(key="sign", name="SignBackward0", forward=fsign, local=_zero, expr="sign({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="clamp", name="ClampBackward1", forward=_clamp, local=_clamp_local, expr="clamp({0}, {1}, {2})",
+       dlocal=("1 if {1} <= {0} <= {2} else 0",), saved={"_saved_self": 0, "_saved_min": 1, "_saved_max": 2},
+       params=(("min", -1.0), ("max", 1.0)), ints="keep", masked=True),
+    Op(key="remainder", name="RemainderBackward0", forward=_remainder, local=lambda a, c, out: (_ONE,),
+       expr="remainder({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
+    Op(key="remaindert", name="RemainderBackward1", forward=_remainder, local=_remainder_local,
+       expr="remainder({0}, {1})", dlocal=("1", "-floor({0}/{1})"), slots=2,
+       saved={"_saved_self": 0, "_saved_other": 1}, method=None),
+    Op(key="fmod", name="FmodBackward0", forward=_fmod, local=lambda a, c, out: (_ONE,),
+       expr="fmod({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
     Op(key="silu", name="SiluBackward0", forward=lambda x: x * fsigmoid(x), local=_silu_local, expr="silu({0})",
        dlocal=("sigmoid({0})*(1 + {0}*(1 - sigmoid({0})))",), saved={"_saved_self": 0}, where=("functional",)),
 ]  # fmt: skip

@@ -24,9 +24,26 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, indexing, inplace, kernels, reductions, views
+from . import (
+    autograd,
+    comparisons,
+    conversions,
+    creation,
+    indexing,
+    inplace,
+    integer,
+    joining,
+    kernels,
+    matrices,
+    reductions,
+    scans,
+    selection,
+    statistics,
+    views,
+)  # fmt: skip
 from ._tensor_str import format_tensor
-from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
+from .device import check_device
+from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
 from .engine import Value
 from .graph import AccumulateGrad
 from .hooks import RemovableHandle, new_hooks
@@ -272,11 +289,9 @@ class Tensor:
         """An element as Python gets it from PyTorch: rounded to float32 for a float32 tensor."""
         if self.dtype is float32:
             return round_float32(v.data)
-        if self.dtype is int64:
-            return int(v.data)
         if self.dtype is bool_:
             return bool(v.data)
-        return v.data
+        return v.data if self.dtype.is_floating_point else int(v.data)
 
     def elements(self) -> list[Value]:
         """The tensor's elements, in row-major order: each a scalar Value with its own node.
@@ -350,11 +365,7 @@ class Tensor:
     def numel(self) -> int:
         return len(self.flat)
 
-<<<<<<< ours
     nelement = numel  # the older name, still in tutorials (makemore counts parameters so)
-=======
-    nelement = numel  # PyTorch's other name for it
->>>>>>> theirs
 
     def __len__(self) -> int:
         if not self.shape:
@@ -460,34 +471,9 @@ class Tensor:
     def square(self) -> Tensor:
         return kernels.binary("pow", self, 2)
 
-    def sum(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("sum", self, dim, keepdim)
-
-    def mean(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("mean", self, dim, keepdim)
-
     def dot(self, other: Tensor) -> Tensor:
         return dot(self, other)
 
-    # -- comparisons: bool tensors, never part of a graph ----------------------------------
-
-    def __eq__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a == b, self, other)
-
-    def __ne__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a != b, self, other)
-
-    def __lt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a < b, self, other)
-
-    def __le__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a <= b, self, other)
-
-    def __gt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a > b, self, other)
-
-    def __ge__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a >= b, self, other)
 
 
 _warned = {"to_scalar": False}
@@ -511,9 +497,11 @@ def _any_grad(data: Any) -> bool:
     return False
 
 
-def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
+           requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
     default dtype."""
+    check_device(device)
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
@@ -533,13 +521,12 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
             dtype = get_default_dtype()
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError(INT_GRAD)
-    if dtype is int64:
-        flat = [int(x) for x in flat]
-    elif dtype is bool_:
-        flat = [bool(x) for x in flat]
-    data = [float(x) for x in flat]
-    if dtype is float32 and kernels.float32_arithmetic():  # it holds float32 numbers
-        data = kernels.rounded(data)
+    if dtype is float32:
+        data = [float(x) for x in flat]
+        if kernels.float32_arithmetic():  # it holds float32 numbers
+            data = kernels.rounded(data)
+    else:
+        data = [store(dtype, float(x)) for x in flat]
     t = Tensor.from_values([Value(x, requires_grad=False) for x in data], shape, dtype)
     if requires_grad:
         t._set_requires_grad(True)
@@ -560,7 +547,9 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 # the views and the in-place ops, from their own modules
 for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
-    **indexing.METHODS,
+    **indexing.METHODS, **creation.METHODS, **integer.METHODS, **selection.METHODS,
+    **statistics.METHODS, **scans.METHODS, **matrices.METHODS, **comparisons.METHODS,
+    **joining.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .anomaly_mode import is_anomaly_enabled
-from .dtype import Size, float32, float64, int64
+from .dtype import C_NAMES, Size, float32, float64, int64
 from .engine import Value, apply
 from .grad_mode import STATE, set_grad_enabled
 from .graph import local_derivatives
@@ -260,13 +260,12 @@ def result(
 
 # the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
 _CROSS = frozenset(("MulBackward0", "DotBackward0", "MvBackward0", "MmBackward0"))
-_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
 
 
 def _described(t: Any, made_by: Any) -> str:
     # PyTorch's words for a saved tensor: [torch.FloatTensor [2]], which is output 0 of Add
     # (for a saved input, the op that made it last: read when the error is raised)
-    text = f"[torch.{_TYPE_NAMES[t.dtype.name]}Tensor {list(t.shape)}]"
+    text = f"[torch.{C_NAMES[t.dtype][0]}Tensor {list(t.shape)}]"
     if made_by is not None:
         text += f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', made_by.name())},"
     return text
