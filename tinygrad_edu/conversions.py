@@ -102,6 +102,8 @@ def _type(t: Any, dtype: Any = None) -> Any:
     """``t.type()`` is ``'torch.FloatTensor'``; ``t.type(torch.float64)`` converts."""
     if dtype is None:
         return f"torch.{TYPE_NAMES[t.dtype]}"
+    if isinstance(dtype, type) and hasattr(dtype, "dtype"):  # t.type(torch.FloatTensor)
+        dtype = dtype.dtype
     if isinstance(dtype, str):
         if dtype not in _BY_TYPE_NAME:
             raise ValueError(f"invalid type: '{dtype}'")
