@@ -24,7 +24,7 @@ from .shape import index
 from .tensor_graph import is_tensor, remember
 from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
 
-__all__ = ["METHODS", "VersionCounter", "copy_", "write"]
+__all__ = ["METHODS", "VersionCounter", "apply_", "copy_", "write"]
 
 
 class VersionCounter:
@@ -59,11 +59,17 @@ def _operator(key: str) -> Any:
 
 
 def _inplace(t: Any, key: str, other: Any) -> Any:
+    return apply_(t, lambda before: kernels.binary(key, before, other))
+
+
+def apply_(t: Any, fn: Any) -> Any:
+    """``t`` replaced in place by ``fn(t)`` (what ``F.relu(t, inplace=True)`` does): recorded as
+    ``fn``'s node on a tensor that records a graph, else written into t's storage."""
     _check_leaf(t)
     # the version before the update, as its own tensor: the new node's input is not t
     # (a leaf that requires grad gets here only under no_grad, where nothing is recorded)
     before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)
-    out = kernels.binary(key, before, other)
+    out = fn(before)
     if out is NotImplemented:
         return NotImplemented
     if out.grad_fn is not None:  # t now stands for the new result

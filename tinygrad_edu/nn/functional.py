@@ -21,32 +21,67 @@ from .. import random as draws
 from ..dtype import int64
 from ..functional import NN_FUNCTIONAL
 from ..tensor import Tensor, stack, tensor
-from ..tensor_graph import node_class, result
+from .functional_ops import (
+    celu,
+    elu,
+    fused,
+    gelu,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    leaky_relu,
+    logsigmoid,
+    mish,
+    normalize,
+    one_hot,
+    pad,
+    relu,
+    relu6,
+    selu,
+    silu,
+    softplus,
+    softsign,
+    tanhshrink,
+)
 
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "celu",
     "cross_entropy",
     "dropout",
+    "elu",
     "fused",
+    "gelu",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
     "l1_loss",
+    "leaky_relu",
     "linear",
     "log_softmax",
+    "logsigmoid",
+    "mish",
     "mse_loss",
     "nll_loss",
+    "normalize",
+    "one_hot",
+    "pad",
+    "relu",
+    "relu6",
+    "selu",
+    "silu",
     "softmax",
-    *sorted(NN_FUNCTIONAL),
+    "softmin",
+    "softplus",
+    "softsign",
+    "tanhshrink",
 ]
+__all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
-globals().update(NN_FUNCTIONAL)  # relu, tanh, sigmoid, leaky_relu, softplus, silu: the table's
-
-
-def fused(name: str, r: Tensor, inputs: tuple[Any, ...], **saved: Any) -> Tensor:
-    """``r`` under one tensor node named ``name`` over ``inputs`` (PyTorch's fused op)."""
-    if r.grad_fn is None:
-        return r
-    cls = node_class(name, len(inputs), {}, "find")
-    return result(r.elements(), r.shape, r.dtype, cls, inputs, **saved)
+# tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
+# arguments (inplace=, approximate=), so they come from functional_ops
+globals().update({k: f for k, f in NN_FUNCTIONAL.items() if k not in globals()})
 
 
 def _dim(x: Tensor, dim: int | None) -> int:
@@ -82,6 +117,11 @@ def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Ten
     d = _dim(input, dim)
     z, s = _shifted(input, d)
     return fused("LogSoftmaxBackward0", z - s.log(), (input,), _saved_dim=d)
+
+
+def softmin(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
+    """``softmax(-input, dim)``."""
+    return softmax(-input, dim, dtype)
 
 
 def _reduce(r: Tensor, reduction: str) -> Tensor:
@@ -142,7 +182,12 @@ def binary_cross_entropy_with_logits(
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """``input @ weight.T + bias``: PyTorch's ``AddmmBackward0`` (``MmBackward0`` without bias)."""
+    """``input @ weight.T + bias``: PyTorch's ``AddmmBackward0`` (``MmBackward0`` without bias);
+    a batch of more than 2 dims is folded to rows and viewed back, as PyTorch's ``linear``."""
+    if input.dim() > 2:
+        rows = linear(input.reshape(-1, input.shape[-1]), weight, bias)
+        out = rows.view(*input.shape[:-1], weight.shape[0])
+        return out if bias is not None else fused("UnsafeViewBackward0", out, (rows,))
     x = input.unsqueeze(0) if input.dim() == 1 else input
     wt = weight.t()
     r = x @ wt
