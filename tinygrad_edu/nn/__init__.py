@@ -35,7 +35,16 @@ from .activation import (
 )
 from .containers import ModuleDict, ModuleList, Sequential
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
-from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .loss import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from .module import Module
 from .parameter import Parameter
@@ -54,6 +63,7 @@ __all__ = [
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
+    "HuberLoss",
     "Identity",
     "L1Loss",
     "Layer",
@@ -75,6 +85,7 @@ __all__ = [
     "Sequential",
     "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
     "Softmax",
     "Softmin",
     "Softplus",
