@@ -81,7 +81,6 @@ XFAIL: dict[str, str] = {
     "214_optim_steplr": "needs torch.optim.lr_scheduler (StepLR, ExponentialLR), manual_seed/randn",
     "216_data_random_split": "needs torch.utils.data.random_split, torch.Generator",
     "217_nn_linear": "needs torch.manual_seed (nn.Linear's init draws from it)",
-    "220_nn_init": "needs torch.nn.init, torch.empty, manual_seed",
     "223_reductions_max_argmax_topk_sort": "needs Tensor.max/min/argmax(dim), topk, sort, amax, torch.return_types",
     "224_clamp_where_norm_std": "needs Tensor.clamp/norm/std/sign/cumsum/prod, torch.where, torch.linalg.norm",
     "225_cat_stack_eq_all": "needs torch.cat/hstack/vstack, eq/all/any/equal/allclose, boolean indexing, nonzero",
