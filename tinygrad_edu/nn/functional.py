@@ -419,16 +419,16 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         rows = linear(input.reshape(-1, input.shape[-1]), weight, bias)
         out = rows.view(*input.shape[:-1], weight.shape[0])
         return out if bias is not None else fused("UnsafeViewBackward0", out, (rows,))
-    x = input.unsqueeze(0) if input.dim() == 1 else input
     wt = weight.t()
+    if input.dim() == 1 and bias is None:
+        return input @ wt  # matmul's own unsqueeze, mm, squeeze: PyTorch's SqueezeBackward4
+    x = input.unsqueeze(0) if input.dim() == 1 else input
     r = x @ wt
     if bias is not None:
         r = fused("AddmmBackward0", r + bias, (bias, x, wt))
     else:
         r = fused("MmBackward0", r, (x, wt))
-    if input.dim() == 1:
-        return r.view(weight.shape[0]) if bias is not None else r.squeeze(0)
-    return r
+    return r.view(weight.shape[0]) if input.dim() == 1 else r
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, generator: Any = None) -> Tensor:
