@@ -60,6 +60,7 @@ from .sampling import (
     seed,
     set_rng_state,
 )
+from .serialization import load, save
 from .tensor import Tensor, stack, tensor
 
 float = float32
@@ -111,6 +112,7 @@ __all__ = [
     "int64",
     "is_grad_enabled",
     "linspace",
+    "load",
     "log_softmax",
     "long",
     "manual_seed",
@@ -137,6 +139,7 @@ __all__ = [
     "randn",
     "randn_like",
     "randperm",
+    "save",
     "seed",
     "set_default_dtype",
     "set_grad_enabled",
