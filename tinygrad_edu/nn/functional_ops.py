@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..dtype import int64
+from ..factories import full, zeros
 from ..functional import elementwise
 from ..inplace import apply_
 from ..reductions import cat
@@ -162,8 +163,10 @@ def one_hot(tensor_: Tensor, num_classes: int = -1) -> Tensor:
         raise RuntimeError("Class values must be non-negative.")
     if idx and max(idx) >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    flat = [int(c == i) for i in idx for c in range(num_classes)]
-    return tensor(flat, dtype=int64).view(*tensor_.shape, num_classes)
+    shape = (*tensor_.shape, num_classes)
+    if not idx:
+        return zeros(shape, dtype=int64)
+    return tensor([int(c == i) for i in idx for c in range(num_classes)], dtype=int64).view(*shape)
 
 
 def normalize(
@@ -201,7 +204,6 @@ def pad(
         for n in (pad[2 * i], pad[2 * i + 1]):
             shape = list(r.shape)
             shape[d] = n
-            k = math.prod(shape)
-            parts.append(tensor([float(value or 0.0)] * k, dtype=r.dtype).view(*shape))
-        r = cat([parts[0], r, parts[1]], d)
+            parts.append(full(shape, float(value or 0.0), dtype=r.dtype) if n else None)
+        r = cat([p for p in (parts[0], r, parts[1]) if p is not None], d)
     return fused("ConstantPadNdBackward0", r, (input,), _saved_pad=tuple(pad))
