@@ -34,7 +34,7 @@ from .activation import (
     Tanhshrink,
 )
 from .containers import ModuleDict, ModuleList, Sequential
-from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
+from .layers import Dropout, Embedding, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -59,6 +59,7 @@ __all__ = [
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
     "Dropout",
+    "Embedding",
     "Flatten",
     "Hardsigmoid",
     "Hardswish",

@@ -25,6 +25,7 @@ from ..tensor import Tensor, stack, tensor
 from .functional_ops import (
     celu,
     elu,
+    embedding,
     fused,
     gelu,
     hardsigmoid,
@@ -52,6 +53,7 @@ __all__ = [
     "cross_entropy",
     "dropout",
     "elu",
+    "embedding",
     "fused",
     "gelu",
     "hardsigmoid",

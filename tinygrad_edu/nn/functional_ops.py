@@ -18,18 +18,19 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..dtype import int64
+from ..dtype import C_NAMES, int64
 from ..factories import full, zeros
 from ..functional import elementwise
 from ..inplace import apply_
 from ..reductions import cat
 from ..shape import normalize_dim
-from ..tensor import Tensor, tensor
+from ..tensor import Tensor, stack, tensor
 from ..tensor_graph import node_class, result
 
 __all__ = [
     "celu",
     "elu",
+    "embedding",
     "fused",
     "gelu",
     "hardsigmoid",
@@ -207,3 +208,25 @@ def pad(
             parts.append(full(shape, float(value or 0.0), dtype=r.dtype) if n else None)
         r = cat([p for p in (parts[0], r, parts[1]) if p is not None], d)
     return fused("ConstantPadNdBackward0", r, (input,), _saved_pad=tuple(pad))
+
+
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None) -> Tensor:
+    """Row ``i`` of ``weight`` for each index ``i`` of ``input``: shape ``(*input.shape, dim)``;
+    the ``padding_idx`` row gets no gradient."""
+    if input.dtype is not int64:
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            f"types: Long, Int; but got torch.{C_NAMES[input.dtype][0]}Tensor instead (while "
+            "checking arguments for embedding)"
+        )
+    n = weight.shape[0]
+    idx = [int(v.data) for v in input.elements()]
+    if any(not 0 <= i < n for i in idx):
+        raise IndexError("index out of range in self")
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += n
+    if not idx:
+        return zeros((*input.shape, weight.shape[1]), dtype=weight.dtype)
+    rows = [weight[i].detach() if i == padding_idx else weight[i] for i in idx]
+    r = stack(rows).view(*input.shape, weight.shape[1])
+    return fused("EmbeddingBackward0", r, (weight,))

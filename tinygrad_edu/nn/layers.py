@@ -24,7 +24,7 @@ from .containers import Sequential
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["Dropout", "Flatten", "Identity", "Linear", "TensorMLP"]
+__all__ = ["Dropout", "Embedding", "Flatten", "Identity", "LazyLinear", "Linear", "TensorMLP"]
 
 
 class Linear(Module):
@@ -83,6 +83,58 @@ class LazyLinear(Linear):
         self._init_parameters(bias, dtype)
         self.__class__ = Linear
         return Linear.forward(self, input)
+
+
+class Embedding(Module):
+    """A lookup table of ``num_embeddings`` vectors of size ``embedding_dim``, drawn from
+    N(0, 1) as PyTorch draws them (the ``padding_idx`` row zero, and kept out of the grads)."""
+
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Tensor | None = None,
+        _freeze: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        if max_norm is not None or scale_grad_by_freq or sparse:
+            raise NotImplementedError(
+                "Embedding: max_norm, scale_grad_by_freq and sparse are not supported here"
+            )
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            padding_idx %= num_embeddings
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        dt = dtype or get_default_dtype()
+        if _weight is None:
+            n = num_embeddings * embedding_dim
+            w = draws.normal(None, n, 0.0, 1.0, dt.name)
+            if padding_idx is not None:
+                start = padding_idx * embedding_dim
+                w[start : start + embedding_dim] = [0.0] * embedding_dim
+            _weight = tensor(nest(w, (num_embeddings, embedding_dim)), dtype=dt)
+        self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.embedding(input, self.weight, self.padding_idx)
+
+    def extra_repr(self) -> str:
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        return s
 
 
 class Identity(Module):
