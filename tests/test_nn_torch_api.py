@@ -395,6 +395,62 @@ def test_loss_modules_keep_weights_as_buffers_and_legacy_arguments():
     assert "please use reduction='sum' instead" in str(caught[0].message)
 
 
+# -- embedding and normalisation -------------------------------------------------------------
+
+
+def test_embedding_rows_padding_and_grads():
+    torch.manual_seed(0)
+    ref = torch.randn(5, 3).tolist()  # Embedding draws its weight as randn does
+    torch.manual_seed(0)
+    e = nn.Embedding(5, 3, padding_idx=0)
+    assert repr(e) == "Embedding(5, 3, padding_idx=0)"
+    assert e.weight.tolist() == [[0.0] * 3, *ref[1:]]
+    y = e(torch.tensor([[0, 2], [4, 2]]))
+    assert y.shape == (2, 2, 3) and y.grad_fn.name() == "EmbeddingBackward0"
+    y.sum().backward()
+    assert e.weight.grad.tolist() == [[0.0] * 3, [0.0] * 3, [2.0] * 3, [0.0] * 3, [1.0] * 3]
+    with pytest.raises(IndexError, match="index out of range in self"):
+        e(torch.tensor([5]))
+
+
+def _stats(xs):
+    m = sum(xs) / len(xs)
+    return m, sum((x - m) ** 2 for x in xs) / len(xs)
+
+
+def test_layer_norm_and_batch_norm_against_the_formulas():
+    rows = [[1.0, 2.0, 4.0], [3.0, 5.0, 9.0], [0.5, -1.0, 2.0]]
+    x = _t(rows, requires_grad=True)
+    ln = nn.LayerNorm(3, dtype=f64)
+    assert repr(ln) == "LayerNorm((3,), eps=1e-05, elementwise_affine=True, bias=True)"
+    y = ln(x)
+    assert y.grad_fn.name() == "NativeLayerNormBackward0"
+    for got, row in zip(y.tolist(), rows):
+        m, v = _stats(row)
+        assert got == pytest.approx([(a - m) / math.sqrt(v + 1e-5) for a in row], rel=1e-12)
+    bn = nn.BatchNorm1d(3, dtype=f64)
+    assert list(bn.state_dict()) == [
+        "weight", "bias", "running_mean", "running_var", "num_batches_tracked",
+    ]  # fmt: skip
+    y = bn(x)
+    cols = list(zip(*rows))
+    for j, col in enumerate(cols):
+        m, v = _stats(col)
+        assert [r[j] for r in y.tolist()] == pytest.approx(
+            [(a - m) / math.sqrt(v + 1e-5) for a in col], rel=1e-12
+        )
+        assert bn.running_mean.tolist()[j] == pytest.approx(0.1 * m, rel=1e-14)
+        assert bn.running_var.tolist()[j] == pytest.approx(0.9 + 0.1 * v * 3 / 2, rel=1e-14)
+    assert bn.num_batches_tracked.item() == 1
+    bn.eval()
+    rm, rv = bn.running_mean.tolist(), bn.running_var.tolist()
+    assert bn(x).tolist()[0] == pytest.approx(
+        [(a - m) / math.sqrt(v + 1e-5) for a, m, v in zip(rows[0], rm, rv)], rel=1e-12
+    )
+    with pytest.raises(ValueError, match="Expected more than 1 value per channel when training"):
+        nn.BatchNorm1d(3)(torch.ones(1, 3))
+
+
 # -- init, save and load --------------------------------------------------------------------
 
 

@@ -47,6 +47,7 @@ from .loss import (
 )
 from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from .module import Module
+from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "SELU",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "BatchNorm1d",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
@@ -68,6 +70,7 @@ __all__ = [
     "Identity",
     "L1Loss",
     "Layer",
+    "LayerNorm",
     "LazyLinear",
     "LeakyReLU",
     "Linear",
