@@ -108,6 +108,13 @@ def test_load_state_dict_reports_as_pytorch_and_copies_values():
     assert repr(net.load_state_dict(net.state_dict())) == "<All keys matched successfully>"
 
 
+def test_to_a_device_is_the_model_and_another_dtype_is_refused():
+    m = nn.Linear(2, 2)
+    assert m.to("cpu") is m and m.to(torch.float32) is m
+    with pytest.raises(NotImplementedError, match="converting parameters to another dtype"):
+        m.to(torch.float64)
+
+
 def test_forward_hooks_see_and_replace_inputs_and_outputs():
     relu = nn.ReLU()
     calls = []

@@ -23,7 +23,7 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from ..dtype import C_NAMES
+from ..dtype import C_NAMES, dtype
 from ..grad_mode import no_grad
 from ..hooks import RemovableHandle, new_hooks
 from ..optim import zero_grad
@@ -400,7 +400,14 @@ class Module:
         return self
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        """``model.to(device)``: everything here is on the CPU already, so the model itself."""
+        """``model.to(device)``: everything here is on the CPU already, so the model itself.
+        A dtype other than the parameters' own is refused (they are not converted here)."""
+        wanted = [a for a in (*args, *kwargs.values()) if isinstance(a, dtype)]
+        have = {t.dtype for t in (*self.parameters(), *self.buffers()) if isinstance(t, Tensor)}
+        if any(w not in have for w in wanted) and have:
+            raise NotImplementedError(
+                "Module.to(dtype): converting parameters to another dtype is not supported here"
+            )
         return self
 
     def cpu(self) -> Module:
