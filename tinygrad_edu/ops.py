@@ -155,7 +155,8 @@ def _gelu_local(x: Any, out: Any) -> tuple[Any, ...]:
 
 
 def _elu(x: float, alpha: float, scale: float, input_scale: float) -> float:
-    # PyTorch's elu_kernel: the negative branch for x <= 0 (and nan takes the positive one)
+    # PyTorch's elu_kernel: the negative branch for x <= 0 (and nan takes the positive one);
+    # expm1, as 2.13 computes it (elu(-0.0) is -0.0)
     return fexpm1(x * input_scale) * (alpha * scale) if x <= 0.0 else x * scale
 
 
@@ -180,6 +181,19 @@ def _hardtanh_local(x: Any, lo: float, hi: float, out: Any) -> tuple[Any, ...]:
 def _mish_local(x: Any, out: Any) -> tuple[Any, ...]:
     t = tanh(log1p(exp(x)))
     return (t + x * sigmoid(x) * (1.0 - t * t),)
+
+
+# PyTorch's hardsigmoid_backward multiplies by the float constant 1.0f / 6.0f, also in float64
+_ONE_SIXTH_F32 = 0.1666666716337204
+
+
+def _logsigmoid_local(x: Any, out: Any) -> tuple[Any, ...]:
+    # PyTorch's log_sigmoid_backward: b / (1 + b) with b = exp(-|x|), or 1 minus that for x < 0
+    if float(x) < 0.0:
+        b = exp(x)
+        return (1.0 - b / (b + 1.0),)
+    b = exp(-x)
+    return (b / (b + 1.0),)
 
 
 def _hardswish_local(x: Any, out: Any) -> tuple[Any, ...]:
@@ -342,13 +356,13 @@ _OPS = [
        expr="mish({0})", dlocal=("t + {0}*sigmoid({0})*(1 - t**2), t = tanh(softplus({0}))",),
        saved={"_saved_self": 0}, where=("functional",)),
     Op(key="hardsigmoid", name="HardsigmoidBackward0", forward=lambda x: min(max(x + 3.0, 0.0), 6.0) / 6.0,
-       local=lambda x, out: (1.0 / 6.0 if -3.0 < float(x) < 3.0 else 0.0,), expr="hardsigmoid({0})",
+       local=lambda x, out: (_ONE_SIXTH_F32 if -3.0 < float(x) < 3.0 else 0.0,), expr="hardsigmoid({0})",
        dlocal=("1/6 if -3 < {0} < 3 else 0",), saved={"_saved_self": 0}, where=("functional",)),
     Op(key="hardswish", name="HardswishBackward0", forward=lambda x: x * min(max(x + 3.0, 0.0), 6.0) / 6.0,
        local=_hardswish_local, expr="hardswish({0})", dlocal=("0 if {0} < -3 else {0}/3 + 1/2 if {0} <= 3 else 1",),
        saved={"_saved_self": 0}, where=("functional",)),
     Op(key="logsigmoid", name="LogSigmoidBackward0", forward=lambda x: min(x, 0.0) - flog1p(fexp(-abs(x))),
-       local=lambda x, out: (sigmoid(-x),), expr="logsigmoid({0})", dlocal=("sigmoid(-{0})",),
+       local=_logsigmoid_local, expr="logsigmoid({0})", dlocal=("sigmoid(-{0})",),
        saved={"_saved_self": 0}, where=("functional",)),
     Op(key="silu", name="SiluBackward0", forward=lambda x: x * fsigmoid(x), local=_silu_local, expr="silu({0})",
        dlocal=("sigmoid({0})*(1 + {0}*(1 - sigmoid({0})))",), saved={"_saved_self": 0}, where=("functional",)),

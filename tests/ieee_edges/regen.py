@@ -67,7 +67,8 @@ def _method_or_functional(name: str) -> Callable[[Any], Any]:
 
 
 UNARY |= {name: _method_or_functional(name) for name in
-          ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu")}  # fmt: skip
+          ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu", "erf", "gelu", "elu",
+           "celu", "hardtanh", "mish", "hardsigmoid", "hardswish", "logsigmoid")}  # fmt: skip
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
