@@ -111,6 +111,7 @@ from .sampling import (
 )
 from .scans import cumprod, cumsum
 from .selection import argsort, count_nonzero, nonzero, sort, topk, where
+from .serialization import load, save
 from .statistics import logsumexp, std, std_mean, var, var_mean
 from .tensor import Tensor, stack, tensor
 from .tensor_graph import is_tensor
@@ -217,6 +218,7 @@ __all__ = [
     "is_tensor",
     "linalg",
     "linspace",
+    "load",
     "log_softmax",
     "logspace",
     "logsumexp",
@@ -251,6 +253,7 @@ __all__ = [
     "remainder",
     "repeat_interleave",
     "result_type",
+    "save",
     "seed",
     "set_default_device",
     "set_default_dtype",

@@ -246,6 +246,8 @@ def _mse(node: TensorNode, g: Grad) -> list[Grad | None]:
     a, b = node.inputs[:2]
     if tuple(a.shape) != tuple(b.shape):
         return None  # type: ignore[return-value]
+    if _attrs(node).get("_saved_weight") is not None:
+        return None  # type: ignore[return-value]  # a weighted loss: the scalar rule
     reduction = _attrs(node).get("_saved_reduction", 1)
     av, bv = _data(a), _data(b)
     c = f32(2.0 / len(av)) if reduction == 1 else 2.0
@@ -279,10 +281,12 @@ def _nll(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     """``nll_loss_backward``: ``-grad`` (over the batch size for the mean) at each target."""
     attrs = _attrs(node)
     target = attrs.get("_saved_target")
-    if target is None:
-        return None
+    if target is None or attrs.get("_saved_weight") is not None:
+        return None  # weighted classes: the scalar rule
     (x,) = node.inputs[:1]
     ts = [int(v.data) for v in target.flat]
+    if attrs.get("_saved_ignore_index", -100) in ts:
+        return None  # ignored rows change the mean's divisor: the scalar rule
     reduction = attrs.get("_saved_reduction", 1)
     if x.dim() == 1:
         out = [0.0] * x.shape[0]
@@ -302,7 +306,9 @@ def _bce(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     """``binary_cross_entropy_backward`` (CPU): ``grad * (x - t) / max((1 - x) * x, 1e-12)``,
     then ``/ n`` for the mean."""
     x, t = node.inputs[:2]
-    if t.requires_grad or tuple(x.shape) != tuple(t.shape):
+    attrs = _attrs(node)
+    weighted = attrs.get("_saved_weight") is not None or attrs.get("_saved_pos_weight") is not None
+    if weighted or t.requires_grad or tuple(x.shape) != tuple(t.shape):
         return None
     xv, tv = _data(x), _data(t)
     gs = g if len(g) == len(xv) else g * len(xv)
@@ -318,7 +324,9 @@ def _bce(node: TensorNode, g: Grad) -> list[Grad | None] | None:
 def _bce_logits(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     """``binary_cross_entropy_with_logits_backward``: ``(sigmoid(x) - t) * grad``, ``/ n``."""
     x, t = node.inputs[:2]
-    if t.requires_grad or tuple(x.shape) != tuple(t.shape):
+    attrs = _attrs(node)
+    weighted = attrs.get("_saved_weight") is not None or attrs.get("_saved_pos_weight") is not None
+    if weighted or t.requires_grad or tuple(x.shape) != tuple(t.shape):
         return None
     xv, tv = _data(x), _data(t)
     gs = g if len(g) == len(xv) else g * len(xv)

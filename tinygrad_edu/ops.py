@@ -55,7 +55,7 @@ __all__ = [
     "log",
     "pow",
 ]
-__all__ += ["relu", "sigmoid", "sin", "sqrt", "tanh"]
+__all__ += ["erf", "log1p", "relu", "sigmoid", "sin", "sqrt", "tanh"]
 
 ATOM = 9  # the precedence of a name, a number or a call: never needs parentheses
 
@@ -79,6 +79,8 @@ cos = _both(fcos, "cos")
 tanh = _both(math.tanh, "tanh")
 sigmoid = _both(fsigmoid, "sigmoid")
 relu = _both(frelu, "relu")
+erf = _both(math.erf, "erf")
+log1p = _both(flog1p, "log1p")
 
 
 def div(a: Any, b: Any) -> Any:
@@ -204,6 +206,68 @@ def _remainder_local(a: Any, b: Any, out: Any) -> tuple[Any, ...]:
     return (_ONE, -floor_divide(float(a), float(b)))
 
 
+# -- the activations of torch.nn.functional, each as PyTorch's kernel and backward formula ----
+
+_SQRT1_2 = math.sqrt(0.5)
+_GELU_BETA = 2.0 / math.sqrt(math.pi) * _SQRT1_2 * 0.5  # PyTorch's kBeta: 1/sqrt(2 pi)
+
+
+def _gelu(x: float) -> float:
+    return x * 0.5 * (1.0 + math.erf(x * _SQRT1_2))
+
+
+def _gelu_local(x: Any, out: Any) -> tuple[Any, ...]:
+    cdf = 0.5 * (1.0 + erf(x * _SQRT1_2))
+    return (cdf + x * (exp(-0.5 * x * x) * _GELU_BETA),)
+
+
+def _elu(x: float, alpha: float, scale: float, input_scale: float) -> float:
+    # PyTorch's elu_kernel: the negative branch for x <= 0 (and nan takes the positive one);
+    # expm1, as 2.13 computes it (elu(-0.0) is -0.0)
+    return fexpm1(x * input_scale) * (alpha * scale) if x <= 0.0 else x * scale
+
+
+def _elu_local(x: Any, alpha: float, scale: float, input_scale: float, out: Any) -> tuple[Any, ...]:
+    if float(x) <= 0.0:
+        return (exp(x * input_scale) * (input_scale * (alpha * scale)),)
+    return (scale,)
+
+
+def _celu_local(x: Any, alpha: float, out: Any) -> tuple[Any, ...]:
+    return _elu_local(x, alpha, 1.0, 1.0 / alpha, out)
+
+
+def _hardtanh(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x  # nan stays nan, as clamp keeps it
+
+
+def _hardtanh_local(x: Any, lo: float, hi: float, out: Any) -> tuple[Any, ...]:
+    return (0.0 if float(x) <= lo or float(x) >= hi else _ONE,)
+
+
+def _mish_local(x: Any, out: Any) -> tuple[Any, ...]:
+    t = tanh(log1p(exp(x)))
+    return (t + x * sigmoid(x) * (1.0 - t * t),)
+
+
+# PyTorch's hardsigmoid_backward multiplies by the float constant 1.0f / 6.0f, also in float64
+_ONE_SIXTH_F32 = 0.1666666716337204
+
+
+def _logsigmoid_local(x: Any, out: Any) -> tuple[Any, ...]:
+    # PyTorch's log_sigmoid_backward: b / (1 + b) with b = exp(-|x|), or 1 minus that for x < 0
+    if float(x) < 0.0:
+        b = exp(x)
+        return (1.0 - b / (b + 1.0),)
+    b = exp(-x)
+    return (b / (b + 1.0),)
+
+
+def _hardswish_local(x: Any, out: Any) -> tuple[Any, ...]:
+    v = float(x)
+    return (0.0 if v < -3.0 else x / 3.0 + 0.5 if v <= 3.0 else _ONE,)
+
+
 # -- the table -------------------------------------------------------------------------------
 
 
@@ -274,6 +338,7 @@ class Op:
 
 
 _ONE = 1.0
+_ERF_SLOPE = 2.0 / math.sqrt(math.pi)
 _NEG = (RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you are "
         "trying to invert a mask, use the `~` or `logical_not()` operator instead.")  # fmt: skip
 
@@ -361,6 +426,33 @@ _OPS = [
        saved={"_saved_self": 0, "_saved_other": 1}, method=None),
     Op(key="fmod", name="FmodBackward0", forward=_fmod, local=lambda a, c, out: (_ONE,),
        expr="fmod({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
+    Op(key="erf", name="ErfBackward0", forward=math.erf, local=lambda x, out: (_ERF_SLOPE * exp(-(x * x)),),
+       expr="erf({0})", dlocal=("2/sqrt(pi)*exp(-{0}**2)",), saved={"_saved_self": 0}),
+    Op(key="gelu", name="GeluBackward0", forward=_gelu, local=_gelu_local, expr="gelu({0})",
+       dlocal=("Phi({0}) + {0}*phi({0})",), saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="elu", name="EluBackward0", forward=_elu, local=_elu_local, expr="elu({0}, {1})",
+       dlocal=("{2} if {0} > 0 else {1}*{2}*{3}*exp({3}*{0})",),
+       saved={"_saved_self": 0, "_saved_alpha": 1, "_saved_scale": 2, "_saved_input_scale": 3},
+       params=(("alpha", 1.0), ("scale", 1.0), ("input_scale", 1.0)), where=("functional",)),
+    Op(key="celu", name="CeluBackward0", forward=lambda x, a: _elu(x, a, 1.0, 1.0 / a), local=_celu_local,
+       expr="celu({0}, {1})", dlocal=("1 if {0} > 0 else exp({0}/{1})",), saved={"_saved_self": 0, "_saved_alpha": 1},
+       params=(("alpha", 1.0),), where=("torch", "functional")),
+    Op(key="hardtanh", name="HardtanhBackward0", forward=_hardtanh, local=_hardtanh_local,
+       expr="hardtanh({0}, {1}, {2})", dlocal=("1 if {1} < {0} < {2} else 0",),
+       saved={"_saved_self": 0, "_saved_min_val": 1, "_saved_max_val": 2},
+       params=(("min_val", -1.0), ("max_val", 1.0)), masked=True, where=("functional",)),
+    Op(key="mish", name="MishBackward0", forward=lambda x: x * math.tanh(flog1p(fexp(x))), local=_mish_local,
+       expr="mish({0})", dlocal=("t + {0}*sigmoid({0})*(1 - t**2), t = tanh(softplus({0}))",),
+       saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="hardsigmoid", name="HardsigmoidBackward0", forward=lambda x: min(max(x + 3.0, 0.0), 6.0) / 6.0,
+       local=lambda x, out: (_ONE_SIXTH_F32 if -3.0 < float(x) < 3.0 else 0.0,), expr="hardsigmoid({0})",
+       dlocal=("1/6 if -3 < {0} < 3 else 0",), saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="hardswish", name="HardswishBackward0", forward=lambda x: x * min(max(x + 3.0, 0.0), 6.0) / 6.0,
+       local=_hardswish_local, expr="hardswish({0})", dlocal=("0 if {0} < -3 else {0}/3 + 1/2 if {0} <= 3 else 1",),
+       saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="logsigmoid", name="LogSigmoidBackward0", forward=lambda x: min(x, 0.0) - flog1p(fexp(-abs(x))),
+       local=_logsigmoid_local, expr="logsigmoid({0})", dlocal=("sigmoid(-{0})",),
+       saved={"_saved_self": 0}, where=("functional",)),
     Op(key="silu", name="SiluBackward0", forward=lambda x: x * fsigmoid(x), local=_silu_local, expr="silu({0})",
        dlocal=("sigmoid({0})*(1 + {0}*(1 - sigmoid({0})))",), saved={"_saved_self": 0}, where=("functional",)),
 ]  # fmt: skip

@@ -68,7 +68,8 @@ def _method_or_functional(name: str) -> Callable[[Any], Any]:
 
 UNARY |= {name: _method_or_functional(name) for name in
           ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu", "floor", "ceil",
-           "trunc", "round", "frac", "sign")}  # fmt: skip
+           "trunc", "round", "frac", "sign", "erf", "gelu", "elu", "celu", "hardtanh", "mish",
+           "hardsigmoid", "hardswish", "logsigmoid")}  # fmt: skip
 UNARY["clamp"] = lambda a: a.clamp(-1.0, 1.0)
 
 

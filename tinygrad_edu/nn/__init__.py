@@ -10,57 +10,98 @@ micrograd's ``Neuron``, ``Layer`` and ``MLP`` on Values.
 """
 
 from . import functional, init, utils
-from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
-from .layers import (
-    Dropout,
-    Flatten,
-    Identity,
+from .activation import (
+    CELU,
+    ELU,
+    GELU,
+    SELU,
+    Hardsigmoid,
+    Hardswish,
+    Hardtanh,
     LeakyReLU,
-    Linear,
+    LogSigmoid,
     LogSoftmax,
-    ModuleList,
+    Mish,
     ReLU,
-    Sequential,
+    ReLU6,
     Sigmoid,
+    SiLU,
     Softmax,
+    Softmin,
+    Softplus,
+    Softsign,
     Tanh,
-    TensorMLP,
+    Tanhshrink,
 )
-from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .containers import ModuleDict, ModuleList, Sequential
+from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
+from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
+from .loss import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from .module import Module
+from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
 from .sparse import Embedding
 
 __all__ = [
+    "CELU",
+    "ELU",
+    "GELU",
     "MLP",
+    "SELU",
     "AdaptiveAvgPool2d",
     "AvgPool2d",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "BatchNorm1d",
     "Conv2d",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
+    "Hardsigmoid",
+    "Hardswish",
+    "Hardtanh",
+    "HuberLoss",
     "Identity",
     "L1Loss",
     "Layer",
+    "LayerNorm",
+    "LazyLinear",
     "LeakyReLU",
     "Linear",
+    "LogSigmoid",
     "LogSoftmax",
     "MSELoss",
     "MaxPool2d",
+    "Mish",
     "Module",
+    "ModuleDict",
     "ModuleList",
     "NLLLoss",
     "Neuron",
     "Parameter",
     "ReLU",
+    "ReLU6",
     "Sequential",
+    "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
     "Softmax",
+    "Softmin",
+    "Softplus",
+    "Softsign",
     "Tanh",
+    "Tanhshrink",
     "TensorMLP",
     "bce_loss",
     "functional",
