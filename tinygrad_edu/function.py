@@ -213,8 +213,9 @@ class _Call:
             return (_Collect(self, int(i)),)
 
         saves = bool(self.ctx.__dict__.get("to_save"))
+        rule = f"{self.cls.__name__}.backward / upstream"
         call_op = Op(key=f"fn:{name}", name=name, forward=lambda *xs: 0.0, local=call_local,
-                     expr=label, dlocal=lambda slot, count: f"{name}.backward", slots=-1,
+                     expr=label, dlocal=lambda slot, count: rule, slots=-1,
                      saved={"_saved_ctx": Const(None)} if saves else {}, method=None)  # fmt: skip
         out_op = Op(key=f"fn:{name}:out", name="SelectBackward0",
                     forward=lambda h, i: datas[int(i)], local=out_local, expr="{0}[{1}]",
