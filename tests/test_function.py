@@ -244,3 +244,22 @@ def test_a_function_s_gradient_matches_central_differences(xs):
         h = 1e-6
         central = ((v + h) * math.sin(v + h) - (v - h) * math.sin(v - h)) / (2 * h)
         assert g == pytest.approx(central, abs=1e-6)
+
+
+def test_the_doctests_and_the_readme_s_own_op_examples_run():
+    import doctest
+    import importlib
+    from pathlib import Path
+
+    for name in ("function", "ops", "optim.arith"):
+        module = importlib.import_module(f"tinygrad_edu.{name}")
+        result = doctest.testmod(
+            module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+        )
+        assert result.attempted > 0 and result.failed == 0, name
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Your own op") : text.index("## Lessons")]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(block, {})
