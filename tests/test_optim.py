@@ -484,3 +484,22 @@ def test_float32_steps_match_torch_bit_for_bit(name, kw, n, monkeypatch):
         oopt.step()
         assert op.tolist() == tp.tolist()
     assert [str(v) for v in oopt.state[op].values()] == [str(v) for v in topt.state[tp].values()]
+
+
+def test_a_scheduler_s_state_dict_is_pytorchs_and_stepping_it_first_warns():
+    from tinygrad_edu import tensor
+
+    opt = SGD([tensor([1.0], requires_grad=True)], lr=0.1, momentum=0.9)
+    sched = optim.lr_scheduler.StepLR(opt, step_size=3, gamma=0.5)
+    with pytest.warns(
+        UserWarning, match=re.escape("Detected call of `lr_scheduler.step()` before")
+    ):
+        sched.step()
+    for _ in range(9):
+        opt.step()
+        sched.step()
+    # torch 2.13 prints this after ten epochs (tests/parity/programs/214_optim_steplr.out)
+    assert str(sched.state_dict()) == (
+        "{'step_size': 3, 'gamma': 0.5, 'base_lrs': [0.1], 'last_epoch': 10, '_step_count': 11, "
+        "'_is_initial': False, '_get_lr_called_within_step': False, '_last_lr': [0.0125]}"
+    )

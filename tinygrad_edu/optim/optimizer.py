@@ -144,6 +144,7 @@ class Optimizer:
                     "only (foreach=False, its CPU default)"
                 )
         self.defaults = defaults
+        self.step_called = False  # whether step() ran: a scheduler warns when it comes first
         self.state: defaultdict[Any, dict[str, Any]] = defaultdict(dict)
         self.param_groups: list[dict[str, Any]] = []
         groups = list(params)
@@ -188,6 +189,7 @@ class Optimizer:
         """One update of every parameter; ``closure`` (re-evaluating the loss) is called first,
         with grad mode on, and its loss returned."""
         loss = None
+        self.step_called = True
         if closure is not None:
             with enable_grad():
                 loss = closure()
