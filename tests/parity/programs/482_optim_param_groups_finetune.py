@@ -6,9 +6,7 @@ import torch
 backbone = torch.tensor([0.5, -0.25], requires_grad=True)
 head = torch.tensor([1.0], requires_grad=True)
 extra = torch.tensor([2.0, 2.0, 2.0], requires_grad=True)
-opt = torch.optim.SGD(
-    [{"params": [backbone], "lr": 1e-3}, {"params": head}], lr=1e-1, momentum=0.5
-)
+opt = torch.optim.SGD([{"params": [backbone], "lr": 1e-3}, {"params": head}], lr=1e-1, momentum=0.5)
 print(opt)
 for epoch in range(4):
     opt.zero_grad()

@@ -12,7 +12,7 @@ for name, kw in [
 ]:
     x = torch.zeros(2, dtype=torch.float64, requires_grad=True)
     opt = getattr(torch.optim, name)([x], **kw)
-    for step in range(8):
+    for _ in range(8):
         opt.zero_grad()
         r = A @ x - b
         loss = (r * r).sum()
