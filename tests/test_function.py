@@ -263,3 +263,20 @@ def test_the_doctests_and_the_readme_s_own_op_examples_run():
     assert len(blocks) == 2
     for block in blocks:
         exec(block, {})
+
+
+def test_a_call_s_graph_is_freed_by_reference_counting_alone():
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        x = _x(1.0, 2.0)
+        y = MyExp.apply(x)
+        loss = (y * y).sum()
+        ref = weakref.ref(y.grad_fn)
+        loss.backward()
+        del y, loss
+        assert ref() is None  # no reference cycle keeps the ctx alive
+    finally:
+        gc.enable()

@@ -98,11 +98,15 @@ class Function:
     staticmethods; call it as ``MyFunction.apply(*args)``."""
 
     _backward_cls: type[BackwardCFunction]
+    _call_node: type[_CallNode]
+    _out_op: Op
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         name = f"{cls.__name__}Backward"
         cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls})
+        cls._call_node = type(name, (_CallNode,), {"__slots__": ()})
+        cls._out_op = _out_op(name)
 
     @staticmethod
     def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
@@ -127,9 +131,6 @@ class Function:
         if not (STATE.enabled and any(ctx.needs_input_grad)):
             return out
         return _Call(cls, ctx, args).wrap(out)
-
-
-Function._backward_cls = type("FunctionBackward", (BackwardCFunction,), {"_forward_cls": Function})
 
 
 class _Collect(float):
@@ -161,9 +162,13 @@ class _Vjp(float):
 
 class _CallNode(Node):
     """The call's scalar node: its freed state is the ctx's, so that ``saved_tensors`` is
-    refused after a pass that did not retain the graph, as PyTorch's is."""
+    refused after a pass that did not retain the graph, as PyTorch's is. One class per
+    Function (named as its backward node), the call's own op on each node."""
 
-    __slots__ = ("ctx",)
+    __slots__ = ("ctx", "op")
+
+    def __getattr__(self, attr: str) -> Any:
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     @property  # type: ignore[override]
     def _freed(self) -> bool:
@@ -172,6 +177,35 @@ class _CallNode(Node):
     @_freed.setter
     def _freed(self, value: bool) -> None:
         self.ctx.freed_ = value
+
+
+class _Index(int):
+    """Which element of the call's outputs an output element is: the constant input of its
+    ``SelectBackward0`` (shown as the number), through which the op reaches the call."""
+
+    def __new__(cls, call: _Call, pos: int) -> _Index:
+        self = super().__new__(cls, pos)
+        self.call = call
+        return self
+
+
+def _out_local(h: Any, i: Any, out: Any) -> tuple[Any, ...]:
+    if isinstance(out, Value):
+        _no_graph()
+    return (_Collect(i.call, int(i)),)
+
+
+def _out_op(name: str) -> Op:
+    # one per Function class, holding no call: the node-class registry keeps it
+    return Op(key=f"fn:{name}:out", name="SelectBackward0",
+              forward=lambda h, i: i.call.datas[int(i)], local=_out_local, expr="{0}[{1}]",
+              dlocal=("1",), params=(("index", 0),), method=None)  # fmt: skip
+
+
+# the base class's own, for Function.apply itself (whose forward raises PyTorch's error)
+Function._backward_cls = type("FunctionBackward", (BackwardCFunction,), {"_forward_cls": Function})
+Function._call_node = type("FunctionBackward", (_CallNode,), {"__slots__": ()})
+Function._out_op = _out_op("FunctionBackward")
 
 
 def _no_graph(*_: Any) -> Any:
@@ -185,6 +219,7 @@ class _Call:
         self.cls, self.ctx, self.args = cls, ctx, args
         self.inputs = [a for a in args if is_tensor(a) and a.requires_grad]
         self.outs: list[Any] = []  # per output: (tensor as forward made it, first position)
+        self.datas: list[float] = []  # the differentiable outputs' numbers, one list
         self.grads: dict[int, Any] = {}
         self.fresh = False
         self.result: list[Any] = []
@@ -194,7 +229,7 @@ class _Call:
         outs = out if isinstance(out, tuple) else (out,)
         skip = {id(t) for t in self.ctx.__dict__.get("non_differentiable", ())}
         diff = [is_tensor(o) and o.dtype.is_floating_point and id(o) not in skip for o in outs]
-        datas: list[float] = []
+        datas = self.datas
         for o, d in zip(outs, diff):
             self.outs.append((o, len(datas) if d else -1))
             if d:
@@ -207,24 +242,16 @@ class _Call:
                 _no_graph()
             return tuple(_Vjp(self, j) for j in range(len(xs) - 1))
 
-        def out_local(h: Any, i: Any, out: Any) -> tuple[Any, ...]:
-            if isinstance(out, Value):
-                _no_graph()
-            return (_Collect(self, int(i)),)
-
         saves = bool(self.ctx.__dict__.get("to_save"))
         rule = f"{self.cls.__name__}.backward / upstream"
         call_op = Op(key=f"fn:{name}", name=name, forward=lambda *xs: 0.0, local=call_local,
                      expr=label, dlocal=lambda slot, count: rule, slots=-1,
                      saved={"_saved_ctx": Const(None)} if saves else {}, method=None)  # fmt: skip
-        out_op = Op(key=f"fn:{name}:out", name="SelectBackward0",
-                    forward=lambda h, i: datas[int(i)], local=out_local, expr="{0}[{1}]",
-                    dlocal=("1",), params=(("index", 0),), method=None)  # fmt: skip
         with_grad = tuple(v for t in self.inputs for v in t.flat)
         hub = apply(call_op, with_grad)
         hub.label = label
-        node = object.__new__(type(name, (_CallNode,), {"__slots__": (), "op": call_op}))
-        node.ctx = self.ctx
+        node = object.__new__(self.cls._call_node)
+        node.ctx, node.op = self.ctx, call_op
         Node.__init__(node, with_grad, 0.0)
         attach_node(hub, node)
         wrapped = []
@@ -232,7 +259,8 @@ class _Call:
             if first < 0:
                 wrapped.append(o)
                 continue
-            vals = [apply(out_op, (hub, first + k)) for k in range(len(o.flat))]
+            out_op = self.cls._out_op
+            vals = [apply(out_op, (hub, _Index(self, first + k))) for k in range(len(o.flat))]
             wrapped.append(type(o).from_values(vals, o.shape, o.dtype, self.ctx))
         return tuple(wrapped) if isinstance(out, tuple) else wrapped[0]
 
