@@ -33,7 +33,6 @@ XFAIL: dict[str, str] = {
     "147_dtype_conversions": "needs Tensor.float/double/long/int/bool/to/type, float16, int32, element_size",
     "148_dtype_promotion": "needs Tensor // and %, bool arithmetic, torch.where, result_type, promote_types",
     "150_signed_zero_grads": "signed zeros lost in the grads of matmul and of x * 0 * -1",
-    "151_float32_sgd_quadratic": "float32 arithmetic (computed in float64, rounded at print): loss.item() differs in the last digits",
     "152_float32_mean_var_std": "needs Tensor.var/std(unbiased, correction)/std_mean, reshape; float32 arithmetic",
     "153_float32_transcendental_items": "needs torch.linspace; float32 exp/tanh/sigmoid/sin as PyTorch's kernels round them",
     "154_float32_matmul_items": "needs Tensor.reshape/T/diagonal, torch.mm/mv/bmm; float32 BLAS sums",

@@ -1,5 +1,4 @@
-# Saving and resuming training in memory: the optimizer's state_dict deep-copied at the best
-# epoch, loaded into a fresh optimizer, training continued from there
+# Resuming training in memory: the optimizer's state_dict deep-copied, loaded into a fresh optimizer, training continued
 # (https://pytorch.org/tutorials/recipes/recipes/saving_and_loading_a_general_checkpoint.html)
 import torch
 import copy

@@ -1,6 +1,5 @@
-# Homework: a custom autograd.Function with two tensor inputs, y = a * tanh(x), its backward
-# written by hand, checked with gradcheck, used twice in one graph, and the error of a second
-# backward through freed saved tensors (https://pytorch.org/docs/stable/notes/extending.html)
+# Homework: a custom autograd.Function y = a * tanh(x) with a hand-written backward, gradcheck, used twice, a second backward
+# through freed saved tensors (https://pytorch.org/docs/stable/notes/extending.html)
 import torch
 
 

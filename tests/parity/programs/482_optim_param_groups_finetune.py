@@ -1,6 +1,5 @@
-# Fine-tuning with parameter groups: a smaller learning rate for the "backbone", a larger one
-# for the "head", a group added later, and the lr changed by hand each epoch
-# (https://pytorch.org/docs/stable/optim.html#per-parameter-options)
+# Fine-tuning with parameter groups: a small lr for the "backbone", a larger one for the "head", a group added later
+# and the lr changed by hand each epoch (https://pytorch.org/docs/stable/optim.html#per-parameter-options)
 import torch
 
 backbone = torch.tensor([0.5, -0.25], requires_grad=True)

@@ -1,6 +1,5 @@
-# A custom autograd.Function with two outputs and an integer output marked non-differentiable:
-# backward gets one gradient per output, zeros for an output no gradient reached, and None with
-# set_materialize_grads(False) (https://pytorch.org/docs/stable/notes/extending.html)
+# A custom autograd.Function with two outputs and an int output marked non-differentiable: zeros for an unreached
+# output, None with set_materialize_grads(False) (https://pytorch.org/docs/stable/notes/extending.html)
 import torch
 
 
