@@ -287,6 +287,19 @@ class Op:
     ``saved`` maps PyTorch's ``_saved_*`` names to an input index, ``"result"`` or a ``Const``.
     ``expr`` and ``dlocal`` are format strings over the inputs ``{0} {1} ...`` (and ``out``)
     that the trace prints; ``prec`` is the precedence of ``expr`` (``ATOM`` for a call).
+
+    Your own op is one more ``Op``, outside the table: ``engine.apply(op, inputs)`` makes its
+    result, whose node has your name and is drawn, traced and checked like the table's:
+
+    >>> from tinygrad_edu import Value
+    >>> from tinygrad_edu.engine import apply
+    >>> cube = Op(key="cube", name="CubeBackward", forward=lambda x: x**3,
+    ...           local=lambda x, out: (3 * x**2,), expr="cube({0})", dlocal=("3*{0}**2",))
+    >>> x = Value(2.0, label="x")
+    >>> y = apply(cube, (x,))
+    >>> y.backward()
+    >>> y.data, y.grad_fn.name(), x.grad
+    (8.0, 'CubeBackward', 12.0)
     """
 
     key: str

@@ -32,6 +32,7 @@ __all__ = [
     "is_tensor",
     "leaf_tensor",
     "lift",
+    "new_node",
     "node_class",
     "register_leaf",
     "remember",
@@ -256,6 +257,15 @@ def result(
     if fn is not None:
         fn._versions = _saved_versions(fn, out)
     return out
+
+
+def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[int]) -> Any:
+    """A node of class ``node`` over ``inputs`` that holds none of its output's elements (a
+    custom ``autograd.Function``'s: its outputs' scalar graph holds it, not the other way)."""
+    fn = object.__new__(node)
+    fn._inputs, fn._values, fn._attrs, fn._seq = inputs, [], {"shape": Size(shape)}, _next_seq()
+    fn._cls, fn._versions = None, ()
+    return fn
 
 
 # the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
