@@ -14,6 +14,7 @@ tensor(6., grad_fn=<SumBackward0>)
 """
 
 from . import (
+    aliases,
     autograd,
     comparisons,
     data,
@@ -117,7 +118,6 @@ from .tensor import Tensor, stack, tensor
 from .tensor_graph import is_tensor
 
 float = float32
-mm = matmul  # torch.mm: the 2-d case of matmul
 double = float64
 long = int64
 half = float16
@@ -126,6 +126,7 @@ short = int16
 
 # torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
 globals().update(TORCH)
+globals().update(aliases.FUNCTIONS)  # torch.mm, torch.flatten, torch.unbind, torch.t
 div = divide = integer.div  # with rounding_mode
 remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
 concat = concatenate = cat
@@ -189,6 +190,7 @@ __all__ = [
     "enable_grad",
     "equal",
     "eye",
+    "flatten",
     "float",
     "float16",
     "float32",
@@ -267,12 +269,14 @@ __all__ = [
     "std",
     "std_mean",
     "sum",
+    "t",
     "tensor",
     "topk",
     "trace",
     "tril",
     "triu",
     "uint8",
+    "unbind",
     "utils",
     "var",
     "var_mean",

@@ -224,7 +224,7 @@ INDEX_SELECT = copy_op("index_select", "IndexSelectBackward0")
 _GATHER_NODE, _INDEX_SELECT_NODE = node_class(GATHER.name), node_class(INDEX_SELECT.name)
 
 
-def gather(t: Any, dim: int, index: Any) -> Any:
+def gather(t: Any, dim: int, index: Any, *, sparse_grad: bool = False) -> Any:
     """``t.gather(dim, index)``: ``out[i][j] = t[index[i][j]][j]`` for dim 0, and so on."""
     if index.dtype is not int64:
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
@@ -247,7 +247,8 @@ def gather(t: Any, dim: int, index: Any) -> Any:
                 f"index {i} is out of bounds for dimension {d} with size {t.shape[d]}"
             )
         pos.append(sum(j * s for j, s in zip(ix, cs)) + (i - ix[d]) * cs[d])
-    return _picked(t, pos, tuple(index.shape), GATHER, _GATHER_NODE, _saved_dim=d)
+    return _picked(t, pos, tuple(index.shape), GATHER, _GATHER_NODE, _saved_dim=d,
+                   _saved_index=index, _saved_sparse_grad=sparse_grad)  # fmt: skip
 
 
 def index_select(t: Any, dim: int, index: Any) -> Any:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (
+    aliases,
     autograd,
     comparisons,
     conversions,
@@ -549,7 +550,7 @@ for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
     **indexing.METHODS, **creation.METHODS, **integer.METHODS, **selection.METHODS,
     **statistics.METHODS, **scans.METHODS, **matrices.METHODS, **comparisons.METHODS,
-    **joining.METHODS,
+    **joining.METHODS, **aliases.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
