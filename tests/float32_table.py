@@ -18,7 +18,9 @@ from tinygrad_edu import float32_libm as lm
 from tinygrad_edu import float32_loss as ls
 from tinygrad_edu import float32_pointwise as pw
 from tinygrad_edu import float32_reduce as rd
-from tinygrad_edu.optim.optimizer import FLOAT32 as AR
+from tinygrad_edu.optim.arith import Arith
+
+AR = Arith(True)  # optim's float32 kernels: PyTorch's single-tensor steps
 
 SIZES = [1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1000, 10000]
 SPECIALS = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-40, -3e-42, 1.4e-45, 1e30, -1e30, 3.4e38]
@@ -80,16 +82,16 @@ def _sgd(torch, p, g, **kwargs):
 
 
 def _sgd_ours(p, g, momentum=0.0, nesterov=False, weight_decay=0.0, dampening=0.0):
-    """The same two steps with ``Arithmetic(True)``'s operations, as optim.SGD runs them."""
+    """The same two steps with optim's float32 kernels, in the order torch.optim.SGD runs them."""
     out = []
     for k, w in enumerate(p):
         buf = None
         for grad in (g[k], p[::-1][k]):
-            d = AR.fma(weight_decay, w, grad) if weight_decay else grad
+            d = AR.add([grad], [w], weight_decay)[0] if weight_decay else grad
             if momentum:
-                buf = d if buf is None else AR.fma(1 - dampening, d, AR.r(buf * AR.r(momentum)))
-                d = AR.fma(momentum, buf, d) if nesterov else buf
-            w = AR.fma(-0.03, d, w)
+                buf = d if buf is None else AR.add(AR.mul([buf], momentum), [d], 1 - dampening)[0]
+                d = AR.add([d], [buf], momentum)[0] if nesterov else buf
+            w = AR.add([w], [d], -0.03)[0]
         out.append(w)
     return out
 
