@@ -495,6 +495,17 @@ def test_save_and_load_round_trip_state_dicts(tmp_path):
     buf.seek(0)
     t = torch.load(buf)
     assert t.dtype is torch.int64 and t.tolist() == [1, 2]
+    for t in (torch.tensor(3), torch.tensor(2.5, requires_grad=True), torch.zeros(0, 3)):
+        buf = io.BytesIO()
+        torch.save(t, buf)
+        buf.seek(0)
+        back = torch.load(buf)
+        assert (back.shape, back.dtype, back.tolist()) == (t.shape, t.dtype, t.tolist())
+        assert back.requires_grad == t.requires_grad
+    buf = io.BytesIO()
+    torch.save(nn.BatchNorm1d(2).state_dict(), buf)  # num_batches_tracked is a 0-d long
+    buf.seek(0)
+    assert torch.load(buf)["num_batches_tracked"].item() == 0
 
 
 def test_load_builds_nothing_but_tensors_and_containers():

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .dtype import DTYPES
+from .factories import zeros
 from .nn.parameter import Parameter
 from .shape import nest
 from .tensor import Tensor, tensor
@@ -35,7 +36,8 @@ _ALLOWED: dict[tuple[str, str], Any] = {}
 
 def rebuild_tensor(dtype: str, shape: tuple[int, ...], flat: list[Any], flags: int) -> Tensor:
     """The tensor that ``save`` stored: ``flags`` bit 0 requires grad, bit 1 a Parameter."""
-    t = tensor(nest(flat, shape), dtype=DTYPES[dtype])
+    dt = DTYPES[dtype]
+    t = tensor(nest(flat, shape), dtype=dt) if flat else zeros(tuple(shape), dtype=dt)
     if flags & 2:
         return Parameter(t, requires_grad=bool(flags & 1))
     return t.requires_grad_(True) if flags & 1 else t
@@ -48,7 +50,7 @@ _ALLOWED[("collections", "OrderedDict")] = OrderedDict
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, Tensor):
-            flat = obj.tolist() if not obj.shape else _flatten(obj.tolist())
+            flat = _flatten(obj.tolist())  # a 0-d tensor's number, in a list too
             flags = int(obj.requires_grad) | (2 if isinstance(obj, Parameter) else 0)
             return rebuild_tensor, (obj.dtype.name, tuple(obj.shape), flat, flags)
         return NotImplemented

@@ -276,7 +276,7 @@ def cross_entropy(
     # PyTorch's: (1 - eps) * nll + eps / C * (the loss against the uniform distribution)
     ts = target.tolist() if target.dim() else [target.item()]
     rows = logp if d else logp.unsqueeze(0)
-    w = weight if weight is not None else None
+    w = weight
     smooth = -(rows * w if w is not None else rows).sum(1)
     kept = tensor([float(t != ignore_index) for t in ts], dtype=input.dtype)
     smooth = smooth * kept if ignore_index in ts else smooth
@@ -301,8 +301,10 @@ def _cross_entropy_probs(
         return -terms.sum(d)
     if reduction == "sum":
         return -terms.sum()
-    _reduce(terms, reduction)  # PyTorch's error for a reduction it does not know
-    return fused("DivBackward1", -terms.sum() / (logp.numel() // classes), (-terms.sum(),))
+    if reduction != "mean":
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    total = -terms.sum()
+    return fused("DivBackward1", total / (logp.numel() // classes), (total,))
 
 
 def mse_loss(

@@ -1,6 +1,5 @@
-# PyTorch recipe "Saving and loading a general checkpoint": model and optimizer state in one dict,
-# torch.save to a file, torch.load(weights_only=True), load_state_dict, eval()
-# (https://pytorch.org/tutorials/recipes/recipes/saving_and_loading_a_general_checkpoint.html)
+# Recipe "Saving and loading a general checkpoint": model and optimizer state in one dict, torch.save,
+# torch.load(weights_only=True), load_state_dict, eval() (pytorch.org/tutorials/recipes/recipes)
 import torch
 import io
 import torch.nn as nn

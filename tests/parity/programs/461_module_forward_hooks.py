@@ -1,6 +1,5 @@
 # Inspecting activations with forward hooks, as in the "Forward and Backward Function Hooks" part of
-# the nn.Module notes: register_forward_hook, a pre-hook that rescales, handle.remove()
-# (https://pytorch.org/docs/stable/notes/modules.html#module-hooks)
+# the nn.Module notes: register_forward_hook, a pre-hook that rescales, handle.remove() (https://pytorch.org/docs/stable/notes/modules.html#module-hooks)
 import torch
 from torch import nn
 

@@ -1,6 +1,5 @@
 # Editing an nn.Sequential as the docs show: append, insert, extend, del, pop, slicing keeps the names,
-# + and *, an OrderedDict of named layers, replacing a layer (transfer-learning style)
-# (https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html)
+# + and *, an OrderedDict of named layers, replacing a layer (transfer-learning style) (https://pytorch.org/docs/stable/generated/torch.nn.Sequential.html)
 import torch
 from collections import OrderedDict
 from torch import nn

@@ -1,6 +1,5 @@
 # d2l.ai 6.5 "Custom Layers": a layer without parameters (CenteredLayer), a layer with parameters
-# (MyLinear with nn.Parameter), used inside nn.Sequential
-# (https://d2l.ai/chapter_builders-guide/custom-layer.html)
+# (MyLinear with nn.Parameter), used inside nn.Sequential (https://d2l.ai/chapter_builders-guide/custom-layer.html)
 import torch
 from torch import nn
 from torch.nn import functional as F
