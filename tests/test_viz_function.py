@@ -29,7 +29,7 @@ def _loss():
 
 
 TREE = """\
-tensor ()  SumBackward0
+tensor () float64  SumBackward0
 └── data 9.0000  grad 1.0000  SumBackward0
     ├── data 1.0000  grad 1.0000  SelectBackward0
     │   ├── Cube.apply  data 0.0000  grad 2.0000  CubeBackward

@@ -184,7 +184,10 @@ def _reduced(node: TensorNode, g: Grad, mean: bool) -> list[Grad | None]:
     if len(g) == 1 and (not a.shape or "_saved_dim" not in _attrs(node)):
         return [rd.mean_backward(g[0], n) if mean else rd.sum_backward(g[0], n)]
     shape = list(a.shape)
-    (d,) = _attrs(node)["_saved_dim"]
+    dims = _attrs(node)["_saved_dim"]
+    if len(dims) != 1:
+        return None  # type: ignore[return-value]  # over several dims: the scalar rule
+    (d,) = dims
     outer, size, inner = math.prod(shape[:d]), shape[d], math.prod(shape[d + 1 :])
     out = [g[o * inner + i] for o in range(outer) for _ in range(size) for i in range(inner)]
     return [pw.div(out, float(size)) if mean else out]
@@ -466,6 +469,13 @@ def _slots(node: TensorNode) -> list[Any]:
     return [x if is_tensor(x) and x.requires_grad else None for x in ins]
 
 
+# nodes whose elements a later write rebuilds, and the writes themselves: the scalar pass
+# follows their elements; a Function's backward (and its errors) runs in the scalar pass
+_SCALAR_ONLY = frozenset(
+    ("CopySlices", "AsStridedBackward0", "IndexPutBackward0", "CopyBackwards", "AliasBackward0")
+)
+
+
 def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | None:
     """Every node and leaf under ``roots``, or None if the graph is not all float32 nodes."""
     nodes: dict[int, TensorNode] = {}
@@ -484,6 +494,8 @@ def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | No
             continue
         if not isinstance(node, TensorNode) or getattr(node, "_cls", None) is not None:
             return None  # a gradient's own graph (create_graph) or a foreign node
+        if type(node).__name__ in _SCALAR_ONLY or hasattr(node, "_forward_cls"):
+            return None  # writes through views, your own Function: the scalar pass runs them
         nodes[id(node)] = node
         for x in _slots(node):
             if x is None:
