@@ -476,6 +476,11 @@ _SCALAR_ONLY = frozenset(
 )
 
 
+# where's elements are copies of one branch or the other: the per-node scalar rule loses the
+# chosen branch's gradient (443), so a graph with it runs in the scalar pass
+_SCALAR_RULE_WRONG = frozenset(("WhereBackward0",))
+
+
 def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | None:
     """Every node and leaf under ``roots``, or None if the graph is not all float32 nodes."""
     nodes: dict[int, TensorNode] = {}
@@ -496,6 +501,8 @@ def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | No
             return None  # a gradient's own graph (create_graph) or a foreign node
         if type(node).__name__ in _SCALAR_ONLY or hasattr(node, "_forward_cls"):
             return None  # writes through views, your own Function: the scalar pass runs them
+        if type(node).__name__ in _SCALAR_RULE_WRONG:
+            return None  # composed nodes the per-node scalar rule gets wrong: the scalar pass
         nodes[id(node)] = node
         for x in _slots(node):
             if x is None:
