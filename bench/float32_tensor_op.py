@@ -8,6 +8,9 @@ The default gc, one process; each figure is the best of several runs of a 1,000-
 (forward only: the rounding is done once per op, on its results). Timings of whole ops
 vary with the machine's load; the last column, the rounding timed by itself as a share of
 the op, is the steadier figure.
+
+The second table times backward passes: the float32 pass (PyTorch's formulas node by node,
+``float32_backward``) against the scalar engine's float64 pass on the same graph.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tinygrad_edu as torch
-from tinygrad_edu import kernels
+from tinygrad_edu import float32_backward, kernels
 
 N, REPEAT, NUMBER = 1000, 9, 20
 OPS = {
@@ -55,5 +58,41 @@ def main() -> None:
         )
 
 
+def _graphs() -> dict[str, tuple[object, list[object]]]:
+    torch.manual_seed(0)
+    x = torch.randn(N, requires_grad=True)
+    w = torch.randn(16, 8, requires_grad=True)
+    b = torch.randn(16, requires_grad=True)
+    xs, ys = torch.randn(64, 8), torch.randn(64, 16)
+    return {
+        "(x * x).sum()": (lambda: (x * x).sum(), [x]),
+        "x.tanh().mean()": (lambda: x.tanh().mean(), [x]),
+        "linear + mse": (lambda: torch.nn.functional.mse_loss(xs @ w.t() + b, ys), [w, b]),
+    }
+
+
+def backward_table() -> None:
+    print(f"\nbackward passes, ms per pass (best of {REPEAT} x {NUMBER // 4})")
+    print(f"{'graph':<18}{'scalar float64':>16}{'float32 pass':>14}{'cost':>9}")
+    run = float32_backward.run
+    for name, (make, leaves) in _graphs().items():
+        times = []
+        for on in (False, True):
+            float32_backward.run = run if on else (lambda *a, **k: None)
+
+            def step(make=make, leaves=leaves) -> None:
+                for t in leaves:
+                    t.grad = None
+                make().backward()
+
+            times.append(
+                min(timeit.repeat(step, repeat=REPEAT, number=NUMBER // 4)) / (NUMBER // 4)
+            )
+        float32_backward.run = run
+        off, on = times
+        print(f"{name:<18}{off * 1e3:>16.3f}{on * 1e3:>14.3f}{(on / off - 1) * 100:>8.1f}%")
+
+
 if __name__ == "__main__":
     main()
+    backward_table()

@@ -162,14 +162,15 @@ viz.show(viz.draw(h), OUT / "own_rule.svg")
 # and saves what the backward needs (`ctx.save_for_backward`), `backward(ctx, grad_output)`
 # returns `grad_output` times the local derivative, one per input.  `Softplus.apply(x)` uses
 # it, and the result's `grad_fn` is a node named after your class (`SoftplusBackward`).
-# Where PyTorch is installed, the cell runs it and prints its numbers beside ours.
+# The cell runs the same class with `tinygrad_edu` as `torch`, and, where PyTorch is installed,
+# under PyTorch too, and prints their numbers beside ours.
 #
 # ```python
 # class Softplus(torch.autograd.Function):
 #     @staticmethod
 #     def forward(ctx, x):
 #         ctx.save_for_backward(x)
-#         return torch.log1p(torch.exp(-x.abs())) + x.clamp(min=0)
+#         return torch.log1p(torch.exp(-x.abs())) + torch.relu(x)
 #
 #     @staticmethod
 #     def backward(ctx, grad_output):
@@ -183,7 +184,7 @@ class Softplus(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
-        return torch.log1p(torch.exp(-x.abs())) + x.clamp(min=0)
+        return torch.log1p(torch.exp(-x.abs())) + torch.relu(x)
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -197,31 +198,52 @@ class BadSoftplus(Softplus):
         (x,) = ctx.saved_tensors
         return grad_output * torch.exp(x)  # a wrong local rule
 """
-try:
-    import torch as real_torch
-except ImportError:
-    real_torch = None
-    print("PyTorch is not installed: `pip install torch` to run the same op in PyTorch.")
+import tinygrad_edu
+
 ours = []
 for x0 in (-2.0, 0.5, 3.0):
     x = Value(x0)
     stable_softplus(x).backward()
     ours.append(x.grad)
-print("ours:   ", " ".join(f"{g:.6f}" for g in ours))
-if real_torch is not None:
-    scope = {"torch": real_torch}
-    exec(TORCH_SOFTPLUS, scope)
-    xt = real_torch.tensor([-2.0, 0.5, 3.0], dtype=real_torch.float64, requires_grad=True)
+print("ours:        ", " ".join(f"{g:.6f}" for g in ours))
+engines = {"tinygrad_edu": tinygrad_edu}
+try:
+    import torch as real_torch
+
+    engines["PyTorch"] = real_torch
+except ImportError:
+    print("PyTorch is not installed: `pip install torch` to run the same op in PyTorch.")
+for engine, torch in engines.items():
+    scope = {"torch": torch}
+    exec(TORCH_SOFTPLUS, scope)  # the very same class, with this engine as `torch`
+    xt = torch.tensor([-2.0, 0.5, 3.0], dtype=torch.float64, requires_grad=True)
     yt = scope["Softplus"].apply(xt)
     yt.sum().backward()
-    print("PyTorch:", " ".join(f"{g:.6f}" for g in xt.grad.tolist()), f"({yt.grad_fn.name()})")
+    print(
+        f"{engine + ':':<13}",
+        " ".join(f"{g:.6f}" for g in xt.grad.tolist()),
+        f"({yt.grad_fn.name()})",
+    )
     assert all(abs(a - b) < 1e-12 for a, b in zip(ours, xt.grad.tolist()))
-    from torch.autograd import gradcheck as torch_gradcheck
+    xt = torch.tensor([0.3], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(scope["Softplus"].apply, (xt,))
+    assert not torch.autograd.gradcheck(scope["BadSoftplus"].apply, (xt,), raise_exception=False)
+print("gradcheck: Softplus passes, BadSoftplus (exp(x) as the rule) fails, in every engine")
 
-    xt = real_torch.tensor([0.3], dtype=real_torch.float64, requires_grad=True)
-    assert torch_gradcheck(scope["Softplus"].apply, (xt,))
-    assert not torch_gradcheck(scope["BadSoftplus"].apply, (xt,), raise_exception=False)
-    print("PyTorch's gradcheck: Softplus passes, BadSoftplus (exp(x) as the rule) fails")
+# %% [markdown]
+# Under the tensors, one call of a Function is one node of the graph, named after the class:
+# its inputs are the input's elements, and each element of the result picks its number from it
+# (a `SelectBackward0`).  The backward pass reaches every element of the result before the
+# call's node, so when it gets there the gradient of the whole result is known: `backward` runs
+# then, once, with whole tensors.  The tree shows it.
+
+# %%
+scope = {"torch": tinygrad_edu}
+exec(TORCH_SOFTPLUS, scope)
+xt = tinygrad_edu.tensor([-2.0, 0.5], dtype=tinygrad_edu.float64, requires_grad=True)
+total = scope["Softplus"].apply(xt).sum()
+total.backward()
+viz.print_tree(total)
 
 # %% [markdown]
 # ## 5. A real node of its own: an `Op` and `apply`
@@ -255,11 +277,9 @@ viz.print_trace(apply(my_softplus, (Value(0.5, label="x"),)))
 viz.show(viz.draw(y), OUT / "own_node.svg")
 
 # %% [markdown]
-# > **Still coming: `torch.autograd.Function` on tensors.** The `Softplus` class above (the
-# > `ctx.save_for_backward` / `apply` API) runs under real PyTorch here; tinygrad_edu's own
-# > `autograd.Function` for tensors is not there yet, so `import tinygrad_edu as torch` cannot
-# > run it.  On Values, an `Op` and `apply` are the same idea: a forward rule, a backward rule
-# > and a name.
+# > **Two doors, one idea.** On Values, an `Op` and `apply`; on tensors, `torch.autograd.Function`
+# > (in PyTorch and here alike): a forward rule, a backward rule and a name, drawn and traced
+# > like every built-in node.
 
 # %% [markdown]
 # ## Exercise 15.1

@@ -13,9 +13,14 @@ import math
 import random
 from collections.abc import Callable
 
+from tinygrad_edu import float32_backward as bw
 from tinygrad_edu import float32_libm as lm
+from tinygrad_edu import float32_loss as ls
 from tinygrad_edu import float32_pointwise as pw
 from tinygrad_edu import float32_reduce as rd
+from tinygrad_edu.optim.arith import Arith
+
+AR = Arith(True)  # optim's float32 kernels: PyTorch's single-tensor steps
 
 SIZES = [1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1000, 10000]
 SPECIALS = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-40, -3e-42, 1.4e-45, 1e30, -1e30, 3.4e38]
@@ -24,7 +29,8 @@ SPECIALS = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-40, -3e-42, 1.4e-45, 1e
 def make_inputs(n: int, seed: int) -> dict[str, list[float]]:
     """Input sets of n float32 values: ``u`` smooth in [-3, 3], ``x`` mixed magnitudes with
     cancelling pairs, ``s`` ``u`` with subnormals, infinities, nans and signed zeros sprinkled
-    in, ``p`` positive, ``y`` a second smooth set, ``q`` near 1 (for products)."""
+    in, ``p`` positive, ``y`` a second smooth set, ``q`` near 1 (for products), ``h``
+    probabilities in [0, 1] (some exactly 0 or 1), ``t`` targets (0, 1 or between)."""
     rng = random.Random(seed)
     u = [rng.uniform(-3.0, 3.0) for _ in range(n)]
     x = [rng.choice((-1, 1)) * rng.uniform(1, 2) * 2.0 ** rng.randint(-12, 12) for _ in range(n)]
@@ -37,7 +43,11 @@ def make_inputs(n: int, seed: int) -> dict[str, list[float]]:
     p = [rng.uniform(0.01, 10.0) * 2.0 ** rng.randint(-4, 4) for _ in range(n)]
     y = [rng.uniform(-3.0, 3.0) for _ in range(n)]
     q = [rng.uniform(0.7, 1.4) for _ in range(n)]
-    return {k: lm.round32(v) for k, v in dict(u=u, x=x, s=s, p=p, y=y, q=q).items()}
+    h = [rng.choice((0.0, 1.0, 1e-30, rng.random())) if rng.random() < 0.1 else rng.random()
+         for _ in range(n)]  # fmt: skip
+    t = [rng.choice((0.0, 1.0, rng.random())) for _ in range(n)]
+    sets = dict(u=u, x=x, s=s, p=p, y=y, q=q, h=h, t=t)
+    return {k: lm.round32(v) for k, v in sets.items()}
 
 
 def _t(torch, xs):
@@ -59,6 +69,31 @@ def _grad(torch, fn, *inputs, upstream):
 def _rows(n: int) -> tuple[int, int]:
     """A 2-d shape for n elements' worth of cases: rows of n, 3 of them."""
     return (3, n)
+
+
+def _sgd(torch, p, g, **kwargs):
+    """Two steps of torch.optim.SGD from parameter ``p`` with the grads ``g`` then ``p``."""
+    w = _t(torch, p).requires_grad_()
+    opt = torch.optim.SGD([w], lr=0.03, **kwargs)
+    for grad in (g, p[::-1]):
+        w.grad = _t(torch, grad)
+        opt.step()
+    return _flat(w.detach())
+
+
+def _sgd_ours(p, g, momentum=0.0, nesterov=False, weight_decay=0.0, dampening=0.0):
+    """The same two steps with optim's float32 kernels, in the order torch.optim.SGD runs them."""
+    out = []
+    for k, w in enumerate(p):
+        buf = None
+        for grad in (g[k], p[::-1][k]):
+            d = AR.add([grad], [w], weight_decay)[0] if weight_decay else grad
+            if momentum:
+                buf = d if buf is None else AR.add(AR.mul([buf], momentum), [d], 1 - dampening)[0]
+                d = AR.add([d], [buf], momentum)[0] if nesterov else buf
+            w = AR.add([w], [d], -0.03)[0]
+        out.append(w)
+    return out
 
 
 def _targets(n: int) -> list[int]:
@@ -253,6 +288,44 @@ KERNELS: dict[str, Kernel] = {
         ],
         True,
     ),
+    "nll_loss": (
+        ("u",),
+        lambda a: [rd.nll_loss(a * 5, (len(a), 5), _targets(len(a)))],
+        lambda T, a: [
+            T.nn.functional.nll_loss(_t(T, a * 5).reshape(-1, 5), T.tensor(_targets(len(a)))).item()
+        ],
+        True,
+    ),
+    "bce": (
+        ("h", "t"),
+        ls.binary_cross_entropy,
+        lambda T, a, b: _flat(
+            T.nn.functional.binary_cross_entropy(_t(T, a), _t(T, b), reduction="none")
+        ),
+        False,
+    ),
+    "bce_logits": (
+        ("x", "t"),
+        ls.binary_cross_entropy_with_logits,
+        lambda T, a, b: _flat(
+            T.nn.functional.binary_cross_entropy_with_logits(_t(T, a), _t(T, b), reduction="none")
+        ),
+        True,
+    ),
+    # optimizer updates: two steps of torch.optim.SGD
+    "sgd": (("u", "y"), _sgd_ours, lambda T, p, g: _sgd(T, p, g), True),
+    "sgd_momentum": (
+        ("u", "y"),
+        lambda p, g: _sgd_ours(p, g, momentum=0.9, weight_decay=0.01, dampening=0.1),
+        lambda T, p, g: _sgd(T, p, g, momentum=0.9, weight_decay=0.01, dampening=0.1),
+        True,
+    ),
+    "sgd_nesterov": (
+        ("u", "y"),
+        lambda p, g: _sgd_ours(p, g, momentum=0.9, nesterov=True),
+        lambda T, p, g: _sgd(T, p, g, momentum=0.9, nesterov=True),
+        True,
+    ),
     # backward kernels, given torch's forward results where the forward is not exact here
     "mul_backward": (
         ("y", "x", "u"),
@@ -401,6 +474,20 @@ KERNELS: dict[str, Kernel] = {
         ),
         True,
     ),
+    "sum_to_bias": (
+        ("y", "u", "x", "y"),
+        lambda g1, g2, g3, b: bw.sum_to(g1 + g2 + g3, (3, len(b)), (len(b),)),
+        lambda T, g1, g2, g3, b: _grad(
+            T, lambda p: _t(T, g1 + g2 + g3).reshape(3, -1) + p, b, upstream=g1 + g2 + g3
+        ),
+        True,
+    ),
+    "sum_to_scalar": (
+        ("x",),
+        lambda g: bw.sum_to(g, (len(g),), ()),
+        lambda T, g: _flat(_sum_to_scalar(T, g)),
+        True,
+    ),
     "mm_grad": (
         ("y", "u", "x"),
         lambda g, a, b: [
@@ -412,6 +499,13 @@ KERNELS: dict[str, Kernel] = {
         True,
     ),
 }
+
+
+def _sum_to_scalar(torch, g):
+    """The grad of a 0-d ``w`` broadcast in ``w * ones(n)``: torch sums ``g`` by sum_to."""
+    w = torch.tensor(1.0, requires_grad=True)
+    (w * torch.ones(len(g))).backward(_t(torch, g))
+    return w.grad
 
 
 def _zero_d(ours: Callable, theirs: Callable, key: str, exact: bool) -> Kernel:
@@ -456,7 +550,7 @@ def derive(torch, sets: dict[str, list[float]]) -> dict[str, list[float]]:
 # Inexact kernels: how far from PyTorch's bits they may be (ulp) and the least share of results
 # that must still be bit for bit. MKL's BLAS orders are only partly reproduced, so under
 # cancellation its results and ours are further apart than 1 ulp of the (small) result.
-ULPS = {"dot": 64, "mv": 64, "linear": 64, "mm_wide": 1024}
+ULPS = {"dot": 64, "mv": 64, "linear": 64, "mm_wide": 1024, "bce": 2}
 MIN_SHARE = {
     "sqrt": 0.8,
     "sqrt_0d": 0.8,

@@ -332,7 +332,9 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
 
 @pytest.mark.parametrize(
     "name", ["nn", "nn.module", "nn.parameter", "nn.layers", "nn.functional", "nn.init",
-             "nn.micrograd", "sampling", "optim.lr_scheduler", "optim.sgd", "utils.data"],
+             "nn.micrograd", "nn.containers", "nn.activation", "nn.functional_ops", "nn.normalization", "nn.loss",
+             "serialization", "sampling",
+             "optim.lr_scheduler", "optim.sgd", "utils.data"],
 )  # fmt: skip
 def test_the_docstring_examples_run(name):
     import doctest

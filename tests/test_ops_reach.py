@@ -112,4 +112,8 @@ def test_the_operator_variants_are_reached_through_python_operators():
     for key, v in got.items():
         name = OPS["mul"].name if key == "recip" else OPS[key].name  # 1/x is 1 * reciprocal(x)
         assert v.grad_fn.name() == name
-    assert {op.key for op in OPS.values() if not op.method_name} == {"rsub", "powt", "rpow"}
+    assert {op.key for op in OPS.values() if not op.method_name} == {
+        "rsub", "powt", "rpow", "remaindert"}  # fmt: skip
+    # a tensor remainder of a tensor: Tensor's %
+    a = tinygrad_edu.tensor([X], requires_grad=True) % tinygrad_edu.tensor([Y])
+    assert a.grad_fn.name() == OPS["remaindert"].name

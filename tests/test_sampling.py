@@ -66,3 +66,17 @@ def test_many_seeds_sizes_and_dtypes_print_what_torch_prints(tmp_path):
         env={"PYTHONPATH": root, "PATH": ""},
     ).stdout  # fmt: skip
     assert run("tinygrad_edu") == run("torch")
+
+
+def test_randint_takes_its_arguments_by_name_too():
+    torch.manual_seed(7)
+    named = torch.randint(low=1, high=6, size=(4,)).tolist()
+    torch.manual_seed(7)
+    assert named == torch.randint(1, 6, (4,)).tolist()
+    torch.manual_seed(7)
+    assert (
+        torch.randint(6, size=(4,)).tolist()
+        == torch.randint(0, 6, (4,), generator=torch.manual_seed(7)).tolist()
+    )
+    with pytest.raises(TypeError, match="unexpected keyword argument 'hi'"):
+        torch.randint(hi=3, size=(2,))

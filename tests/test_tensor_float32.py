@@ -69,3 +69,25 @@ def test_on_by_default_and_float32_reads_round_either_way():
     assert kernels.float32_arithmetic()  # PyTorch's way: every float32 result rounded
     t = torch.tensor([0.1])
     assert t.item() == f32(0.1) and t.double().item() == f32(0.1)
+
+
+@pytest.mark.parametrize("loss", ["mse", "cross_entropy", "bce_with_logits"])
+def test_a_second_backward_through_a_composed_loss_raises_as_pytorch(loss):
+    """The float32 pass frees what a composed node (nn.Linear's addmm, the losses) saved, as the
+    scalar pass did and PyTorch does; retain_graph=True keeps it."""
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(3, 2)
+    out = lin(torch.randn(4, 3))
+    F = torch.nn.functional
+    fn = {
+        "mse": lambda: F.mse_loss(out, torch.zeros(4, 2)),
+        "cross_entropy": lambda: F.cross_entropy(out, torch.tensor([0, 1, 1, 0])),
+        "bce_with_logits": lambda: F.binary_cross_entropy_with_logits(out, torch.zeros(4, 2)),
+    }[loss]
+    kept = fn()
+    kept.backward(retain_graph=True)
+    kept.backward()
+    l = fn()  # noqa: E741 - the tutorials' name
+    l.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        l.backward()

@@ -24,6 +24,10 @@ MODULES = [
     "autograd",
     "functional",
     "_tensor_str",
+    "views",
+    "inplace",
+    "indexing",
+    "writeback",
 ]
 
 

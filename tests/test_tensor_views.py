@@ -69,6 +69,16 @@ def test_backward_refuses_a_saved_tensor_modified_in_place_and_names_it():
         y.sum().backward()
 
 
+def test_a_saved_input_is_named_by_the_op_that_last_wrote_it():
+    # PyTorch names the op that made the tensor as it is now: h += 1 makes it an Add's output
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    h = a * 2
+    z = h * h
+    h += 1
+    with pytest.raises(RuntimeError, match=r"\[3\]\], which is output 0 of Add, is at version 1"):
+        z.sum().backward()
+
+
 def test_the_default_dtype_is_what_floats_become():
     assert torch.get_default_dtype() is torch.float32
     torch.set_default_dtype(torch.float64)

@@ -13,32 +13,82 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, data, nn, optim, utils
-from .device import cuda, device
-from .dtype import Size, dtype, float32, float64, get_default_dtype, int64, set_default_dtype
+from . import (
+    aliases,
+    autograd,
+    comparisons,
+    data,
+    distributions,
+    integer,
+    linalg,
+    nn,
+    optim,
+    selection,
+    utils,
+)
+from ._tensor_str import set_printoptions
+from .conversions import result_type
+from .device import cuda, device, get_default_device, set_default_device
+from .dtype import (
+    Size,
+    bfloat16,
+    dtype,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    set_default_dtype,
+    uint8,
+)
 from .dtype import bool_ as bool
 from .engine import Value, vdot, vsum
 from .factories import (
     arange,
+    as_tensor,
     empty,
     empty_like,
     eye,
     full,
     full_like,
     linspace,
+    logspace,
     ones,
     ones_like,
     zeros,
     zeros_like,
 )
 from .functional import TORCH, dot, matmul, mean, sum
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from .gradcheck import GradcheckError, gradcheck
 from .graph import AccumulateGrad, Node
+from .indexing import gather
+from .joining import (
+    broadcast_shapes,
+    broadcast_tensors,
+    column_stack,
+    hstack,
+    repeat_interleave,
+    vstack,
+)
+from .legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
+from .matrices import bmm, diag, diagonal, mv, trace, tril, triu
 from .nn.functional import log_softmax, softmax
+from .numpy_bridge import from_numpy
 from .reductions import all_ as all
+from .reductions import amax, amin, argmax, argmin, cat, equal, maximum, minimum, norm, prod
 from .reductions import any_ as any
-from .reductions import argmax, argmin, cat, equal, maximum, minimum, norm, prod, std, var
 from .reductions import max_ as max
 from .reductions import min_ as min
 from .sampling import (
@@ -60,37 +110,78 @@ from .sampling import (
     seed,
     set_rng_state,
 )
+from .scans import cumprod, cumsum
+from .selection import argsort, count_nonzero, nonzero, sort, topk, where
+from .serialization import load, save
+from .statistics import logsumexp, std, std_mean, var, var_mean
 from .tensor import Tensor, stack, tensor
+from .tensor_graph import is_tensor
 
 float = float32
-mm = matmul  # torch.mm: the 2-d case of matmul
 double = float64
 long = int64
+half = float16
+int = int32
+short = int16
 
 # torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
 globals().update(TORCH)
+globals().update(aliases.FUNCTIONS)  # torch.mm, torch.flatten, torch.unbind, torch.t
+div = divide = integer.div  # with rounding_mode
+remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
+concat = concatenate = cat
+det, inverse = linalg.det, linalg.inv
+clamp = clip = selection.clamp  # bounds by keyword, either one left out
+# torch.eq, torch.logical_and, torch.isnan, ...
+globals().update(comparisons.FUNCTIONS)
 
 __all__ = [
     "AccumulateGrad",
+    "BoolTensor",
+    "DoubleTensor",
+    "FloatTensor",
     "Generator",
     "GradcheckError",
+    "LongTensor",
     "Node",
     "Size",
     "Tensor",
     "Value",
     "all",
+    "amax",
+    "amin",
     "any",
     "arange",
     "argmax",
     "argmin",
+    "argsort",
+    "as_tensor",
     "autograd",
     "bernoulli",
+    "bfloat16",
+    "bmm",
     "bool",
+    "broadcast_shapes",
+    "broadcast_tensors",
     "cat",
+    "clamp",
+    "clip",
+    "column_stack",
+    "concat",
+    "concatenate",
+    "count_nonzero",
     "cuda",
+    "cumprod",
+    "cumsum",
     "data",
     "default_generator",
+    "det",
     "device",
+    "diag",
+    "diagonal",
+    "distributions",
+    "div",
+    "divide",
     "dot",
     "double",
     "dtype",
@@ -99,19 +190,40 @@ __all__ = [
     "enable_grad",
     "equal",
     "eye",
+    "flatten",
     "float",
+    "float16",
     "float32",
     "float64",
+    "floor_divide",
+    "fmod",
+    "from_numpy",
     "full",
     "full_like",
+    "gather",
+    "get_default_device",
     "get_default_dtype",
     "get_rng_state",
     "gradcheck",
+    "half",
+    "hstack",
+    "inference_mode",
     "initial_seed",
+    "int",
+    "int8",
+    "int16",
+    "int32",
     "int64",
+    "inverse",
     "is_grad_enabled",
+    "is_inference_mode_enabled",
+    "is_tensor",
+    "linalg",
     "linspace",
+    "load",
     "log_softmax",
+    "logspace",
+    "logsumexp",
     "long",
     "manual_seed",
     "matmul",
@@ -122,14 +234,17 @@ __all__ = [
     "minimum",
     "mm",
     "multinomial",
+    "mv",
     "nn",
     "no_grad",
+    "nonzero",
     "norm",
     "normal",
     "ones",
     "ones_like",
     "optim",
     "prod",
+    "promote_types",
     "rand",
     "rand_like",
     "randint",
@@ -137,20 +252,40 @@ __all__ = [
     "randn",
     "randn_like",
     "randperm",
+    "remainder",
+    "repeat_interleave",
+    "result_type",
+    "save",
     "seed",
+    "set_default_device",
     "set_default_dtype",
     "set_grad_enabled",
+    "set_printoptions",
     "set_rng_state",
+    "short",
     "softmax",
+    "sort",
     "stack",
     "std",
+    "std_mean",
     "sum",
+    "t",
     "tensor",
+    "topk",
+    "trace",
+    "tril",
+    "triu",
+    "uint8",
+    "unbind",
     "utils",
     "var",
+    "var_mean",
     "vdot",
+    "vstack",
     "vsum",
+    "where",
     "zeros",
     "zeros_like",
 ]
 __all__ += sorted(TORCH)
+__all__ += sorted(comparisons.FUNCTIONS)

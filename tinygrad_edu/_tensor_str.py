@@ -8,7 +8,7 @@
 'tensor([1.0000e-05, 1.0000e+00])'
 
 Only what a strided CPU tensor of float32, float64, int64 or bool needs is kept: no complex,
-no sparse, no devices, no print-option setters.
+no sparse, no devices. ``set_printoptions`` changes what every later repr shows, as PyTorch's.
 """
 
 from __future__ import annotations
@@ -20,18 +20,53 @@ from typing import Any
 from .dtype import DTYPES, get_default_dtype, round_float32
 from .shape import nest
 
-__all__ = ["format_tensor"]
+__all__ = ["PRINT_OPTS", "format_tensor", "set_printoptions"]
 
-# torch's PRINT_OPTS defaults
-PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+
+class _PrintOptions:
+    """torch's PRINT_OPTS: digits after the point, how many elements before a tensor is
+    summarised, how many shown at each edge then, the line width, and the number format
+    (``None`` for the automatic choice)."""
+
+    precision, threshold, edgeitems, linewidth = 4, 1000.0, 3, 80
+    sci_mode: bool | None = None
+
+
+PRINT_OPTS = _PrintOptions()
+_PROFILES = {
+    "default": (4, 1000.0, 3, 80),
+    "short": (2, 1000.0, 2, 80),
+    "full": (4, math.inf, 3, 80),
+}
+
+
+def set_printoptions(
+    precision: int | None = None, threshold: float | None = None, edgeitems: int | None = None,
+    linewidth: int | None = None, profile: str | None = None, sci_mode: bool | None = None,
+) -> None:  # fmt: skip
+    """``torch.set_printoptions``: e.g. ``precision=2``, ``sci_mode=False``, ``profile="full"``.
+
+    >>> set_printoptions(precision=2)
+    >>> format_tensor([1.12345], (1,))
+    'tensor([1.12])'
+    >>> set_printoptions(profile="default")
+    """
+    if profile in _PROFILES:
+        o = PRINT_OPTS
+        o.precision, o.threshold, o.edgeitems, o.linewidth = _PROFILES[profile]
+    for name, value in (("precision", precision), ("threshold", threshold),
+                        ("edgeitems", edgeitems), ("linewidth", linewidth)):  # fmt: skip
+        if value is not None:
+            setattr(PRINT_OPTS, name, value)
+    PRINT_OPTS.sci_mode = sci_mode  # as PyTorch: None again means the automatic choice
 
 
 def _convert(value: Any, dtype: str) -> float | int | bool:
     if dtype == "float32":
         return round_float32(float(value))
-    if dtype == "float64":
-        return float(value)
-    return int(value) if dtype == "int64" else bool(value)
+    if dtype == "bool":
+        return bool(value)
+    return float(value) if DTYPES[dtype].is_floating_point else int(value)
 
 
 class _Formatter:
@@ -48,30 +83,31 @@ class _Formatter:
             return
         self.int_mode = all(v == math.ceil(v) for v in finite)
         lo, hi = min(abs(v) for v in finite), max(abs(v) for v in finite)
-        self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+        auto = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+        self.sci_mode = auto if PRINT_OPTS.sci_mode is None else PRINT_OPTS.sci_mode
         if self.sci_mode:
-            widths = [len(f"{v:.{PRECISION}e}") for v in finite]
+            widths = [len(f"{v:.{PRINT_OPTS.precision}e}") for v in finite]
         elif self.int_mode:  # room for the "." that marks a float
             widths = [len(f"{v:.0f}") + 1 for v in finite]
         else:
-            widths = [len(f"{v:.{PRECISION}f}") for v in finite]
+            widths = [len(f"{v:.{PRINT_OPTS.precision}f}") for v in finite]
         self.width = max(1, *widths)
 
     def format(self, value: Any) -> str:
         if not self.floating:
             text = f"{value}"
         elif self.sci_mode:
-            text = f"{value:{self.width}.{PRECISION}e}"
+            text = f"{value:{self.width}.{PRINT_OPTS.precision}e}"
         elif self.int_mode:
             text = f"{value:.0f}" + ("" if math.isinf(value) or math.isnan(value) else ".")
         else:
-            text = f"{value:.{PRECISION}f}"
+            text = f"{value:.{PRINT_OPTS.precision}f}"
         return text.rjust(self.width)
 
 
 def _edges(items: list[Any], summarize: bool) -> list[Any]:
-    if summarize and len(items) > 2 * EDGEITEMS:
-        return items[:EDGEITEMS] + items[-EDGEITEMS:]
+    if summarize and len(items) > 2 * PRINT_OPTS.edgeitems:
+        return items[: PRINT_OPTS.edgeitems] + items[-PRINT_OPTS.edgeitems :]
     return items
 
 
@@ -84,10 +120,10 @@ def _summarized(t: Any, dim: int, summarize: bool) -> list[Any]:
 
 
 def _vector_str(t: list[Any], indent: int, summarize: bool, fmt: _Formatter) -> str:
-    per_line = max(1, (LINEWIDTH - indent) // (fmt.width + 2))  # ", " after each element
-    if summarize and len(t) > 2 * EDGEITEMS:
-        data = [fmt.format(v) for v in t[:EDGEITEMS]] + [" ..."]
-        data += [fmt.format(v) for v in t[-EDGEITEMS:]]
+    per_line = max(1, (PRINT_OPTS.linewidth - indent) // (fmt.width + 2))  # ", " after each element
+    if summarize and len(t) > 2 * PRINT_OPTS.edgeitems:
+        data = [fmt.format(v) for v in t[: PRINT_OPTS.edgeitems]] + [" ..."]
+        data += [fmt.format(v) for v in t[-PRINT_OPTS.edgeitems :]]
     else:
         data = [fmt.format(v) for v in t]
     lines = [", ".join(data[i : i + per_line]) for i in range(0, len(data), per_line)]
@@ -100,8 +136,8 @@ def _tensor_str(t: Any, dim: int, indent: int, summarize: bool, fmt: _Formatter)
     if dim == 1:
         return _vector_str(t, indent, summarize, fmt)
     sub = lambda rows: [_tensor_str(r, dim - 1, indent + 1, summarize, fmt) for r in rows]
-    if summarize and len(t) > 2 * EDGEITEMS:
-        slices = [*sub(t[:EDGEITEMS]), "...", *sub(t[-EDGEITEMS:])]
+    if summarize and len(t) > 2 * PRINT_OPTS.edgeitems:
+        slices = [*sub(t[: PRINT_OPTS.edgeitems]), "...", *sub(t[-PRINT_OPTS.edgeitems :])]
     else:
         slices = sub(t)
     return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
@@ -111,7 +147,7 @@ def _add_suffixes(text: str, suffixes: Sequence[str], indent: int) -> str:
     # torch's arithmetic, off-by-two included: a suffix that would pass linewidth starts a line
     parts, last = [text], len(text) - text.rfind("\n") + 1
     for suffix in suffixes:
-        if last + len(suffix) + 2 > LINEWIDTH:
+        if last + len(suffix) + 2 > PRINT_OPTS.linewidth:
             parts.append(",\n" + " " * indent + suffix)
             last = indent + len(suffix)
         else:
@@ -153,8 +189,8 @@ def format_tensor(
         if dtype not in (get_default_dtype().name, "int64", "bool"):  # torch names the others
             extra.append(f"dtype=torch.{dtype}")
         nested = nest([_convert(v, dtype) for v in values], shape)
-        summarize = numel > THRESHOLD
+        summarize = numel > PRINT_OPTS.threshold
         shown = _summarized(nested, len(shape), summarize)
-        fmt = _Formatter(shown, floating=dtype.startswith("float"))
+        fmt = _Formatter(shown, floating=DTYPES[dtype].is_floating_point)
         body = _tensor_str(nested, len(shape), indent, summarize, fmt)
     return _add_suffixes(prefix + body, [*extra, *suffixes], indent)

@@ -22,7 +22,8 @@ from . import tensor_pass
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .dtype import float32, float64, round_float32
 from .engine import Value, apply
-from .grad_mode import no_grad, set_grad_enabled
+from .function import Function, FunctionCtx
+from .grad_mode import set_grad_enabled
 from .gradcheck import GradcheckError
 from .gradcheck import gradcheck as scalar_gradcheck
 from .gradients import grad as engine_grad
@@ -32,11 +33,15 @@ from .ops import OPS
 from .tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
 
 __all__ = [
+    "Function",
+    "FunctionCtx",
     "GradcheckError",
+    "Variable",
     "backward",
     "detect_anomaly",
     "grad",
     "gradcheck",
+    "gradgradcheck",
     "set_detect_anomaly",
 ]
 
@@ -93,18 +98,19 @@ def grad(
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     check_versions(outs)
-    seeds = [
-        s
-        for k, (o, g) in enumerate(zip(outs, gouts))
-        for s in tensor_pass.seeds_of(o, g, k, create_graph)
+    per_out = [
+        tensor_pass.seeds_of(o, g, k, create_graph) for k, (o, g) in enumerate(zip(outs, gouts))
     ]
+    seeds = [s for ss in per_out for s in ss]
     values = [v for o in outs for v in o.flat]
     retain = create_graph if retain_graph is None else retain_graph
     if create_graph:  # the gradient is a graph of Values: the engine's grad() builds it
         wanted = [v for x in ins for v in x.flat]
         got = engine_grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
-    else:
-        got = tensor_pass.grad_with_hooks(values, seeds, ins, retain_graph=retain)
+    else:  # float32 graphs: PyTorch's formulas node by node; else the scalar pass
+        got = tensor_pass.grad32(outs, per_out, ins, retain_graph=retain)
+        if got is None:
+            got = tensor_pass.grad_with_hooks(values, seeds, ins, retain_graph=retain)
     it = iter(got)
     result: list[Any] = []
     for k, x in enumerate(ins):
@@ -175,6 +181,25 @@ def _consumers(outputs: list[Any]) -> dict[int, list[Any]]:
 
 # -- gradcheck -------------------------------------------------------------------------------
 
+_UNDEFINED = (
+    'Please look at "Notes about undefined output gradients" in "tools/autograd/derivatives.yaml"'
+)
+_NONDET = """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+
 
 def gradcheck(
     func: Callable[..., Any],
@@ -184,8 +209,12 @@ def gradcheck(
     atol: float = 1e-5,
     rtol: float = 1e-3,
     raise_exception: bool = True,
+    nondet_tol: float = 0.0,
+    check_undefined_grad: bool = True,
 ) -> bool:
-    """PyTorch's gradcheck: every Jacobian entry against central differences.
+    """PyTorch's gradcheck, in its order: every Jacobian entry against central differences,
+    each row computed twice (a backward must give the same twice), then backward with zero
+    output gradients must give zeros (twice: PyTorch's two checks).
 
     A float32 input is perturbed and read back in float32, as in PyTorch, where that makes the
     check fail: use float64 inputs.  Called with Values, it is the scalar ``gradcheck``.
@@ -209,31 +238,124 @@ def gradcheck(
                 UserWarning,
                 stacklevel=2,
             )
+    try:
+        _gradcheck(func, ins, [ins[i] for i in wanted], eps, atol, rtol, nondet_tol,
+                   check_undefined_grad)  # fmt: skip
+    except GradcheckError:
+        if raise_exception:
+            raise
+        return False
+    return True
 
-    def outputs() -> list[Any]:
-        out = func(*ins)
-        return [out] if is_tensor(out) else list(out)
 
-    for o, out in enumerate(outputs()):
-        for i in wanted:
-            x = ins[i]
-            analytical = _analytical(out, x)
-            numerical = _numerical(outputs, o, x, eps)
-            ok = all(
-                abs(a - n) <= atol + rtol * abs(n)
-                for ra, rn in zip(analytical, numerical)
-                for a, n in zip(ra, rn)
+def _outputs(func: Callable[..., Any], ins: tuple[Any, ...]) -> list[Any]:
+    out = func(*ins)
+    return [out] if is_tensor(out) else list(out)
+
+
+def _gradcheck(func, ins, diff, eps, atol, rtol, nondet_tol, undefined) -> None:  # type: ignore[no-untyped-def]
+    first = _outputs(func, ins)
+    outs = [o for o in first if is_tensor(o) and o.requires_grad]
+    numerical = [[_numerical(lambda: _outputs(func, ins), o, x, eps) for x in diff]
+                 for o in range(len(first))]  # fmt: skip
+    if not outs:
+        if any(n != 0.0 for rows in numerical for m in rows for r in m for n in r):
+            raise GradcheckError("Numerical gradient for function expected to be zero")
+        return
+    for o, out in enumerate(outs):
+        analytical = _analytical(out, diff)
+        if any(
+            a != b and abs(a - b) > nondet_tol
+            for ra, rb in zip(analytical, _analytical(out, diff))
+            for row_a, row_b in zip(ra, rb)
+            for a, b in zip(row_a, row_b)
+        ):
+            raise GradcheckError(
+                "Backward is not reentrant, i.e., running backward with same input and "
+                "grad_output multiple times gives different values, although analytical "
+                "gradient matches numerical gradient."
+                f"The tolerance for nondeterminism was {nondet_tol}." + _NONDET
             )
+        k = next(i for i, f in enumerate(first) if f is out)
+        for j, (a, n) in enumerate(zip(analytical, numerical[k])):
+            ok = all(abs(x - y) <= atol + rtol * abs(y) for ra, rn in zip(a, n)
+                     for x, y in zip(ra, rn))  # fmt: skip
             if not ok:
-                if not raise_exception:
-                    return False
                 dt = out.dtype if out.dtype.is_floating_point else float32
                 raise GradcheckError(
-                    f"Jacobian mismatch for output {o} with respect to input {i},\n"
-                    f"numerical:{_matrix(x, numerical, dt)}\n"
-                    f"analytical:{_matrix(x, analytical, dt)}\n"
+                    f"Jacobian mismatch for output {o} with respect to input {j},\n"
+                    f"numerical:{_matrix(diff[j], n, dt)}\n"
+                    f"analytical:{_matrix(diff[j], a, dt)}\n"
                 )
-    return True
+    for gi in grad(outs, diff, [_zeros(o) for o in outs], allow_unused=True):
+        if gi is not None and any(v.data != 0.0 for v in gi.flat):
+            raise GradcheckError("backward not multiplied by grad_output")
+    if undefined:
+        _undefined(func, ins, diff)
+
+
+def _undefined(func: Callable[..., Any], ins: tuple[Any, ...], diff: list[Any]) -> None:
+    # PyTorch: all output grads undefined (zeros), then, for several outputs, one at a time
+    checks = [[o for o in _outputs(func, ins) if is_tensor(o) and o.requires_grad]]
+    if len(checks[0]) > 1:
+        checks += [
+            [o for o in _outputs(func, ins) if is_tensor(o) and o.requires_grad] for _ in checks[0]
+        ]
+    for outs in checks:
+        try:
+            got = grad(outs, diff, [_zeros(o) for o in outs], allow_unused=True)
+        except RuntimeError as e:
+            raise GradcheckError(
+                f"Expected backward function to handle undefined output grads. {_UNDEFINED}"
+            ) from e
+        if any(gi is not None and any(v.data != 0.0 for v in gi.flat) for gi in got):
+            raise GradcheckError(
+                "Expected all input grads to be undefined or zero when all output grads are "
+                f"undefined or zero. {_UNDEFINED}"
+            )
+
+
+def _zeros(like: Any) -> Any:
+    vals = [Value(0.0, requires_grad=False) for _ in like.flat]
+    return type(like).from_values(vals, like.shape, like.dtype)
+
+
+def gradgradcheck(
+    func: Callable[..., Any],
+    inputs: Any,
+    grad_outputs: Any = None,
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    raise_exception: bool = True,
+    nondet_tol: float = 0.0,
+    check_undefined_grad: bool = True,
+) -> bool:
+    """PyTorch's gradgradcheck: ``gradcheck`` of the gradient itself (``grad`` with
+    ``create_graph=True``), as a function of the inputs and of the output gradients, which
+    are drawn as PyTorch draws them (uniform in [-1, 1) from the global generator)."""
+    ins = (inputs,) if is_tensor(inputs) else tuple(inputs)
+    if grad_outputs is None:
+        outs = [o for o in _outputs(func, ins) if is_tensor(o) and o.requires_grad]
+        gouts = []
+        for o in outs:
+            g = _zeros(o) if o.dtype.is_floating_point else _zeros(o).double()
+            gouts.append(g.uniform_(-1, 1).requires_grad_())
+        gouts = tuple(gouts)
+    else:
+        gouts = (grad_outputs,) if is_tensor(grad_outputs) else tuple(grad_outputs)
+    n = len(gouts)
+
+    def grads_of(*args: Any) -> tuple[Any, ...]:
+        outs = [o for o in _outputs(func, args[:-n]) if is_tensor(o) and o.requires_grad]
+        diff = [x for x in args[:-n] if is_tensor(x) and x.requires_grad]
+        got = grad(outs, diff, list(args[-n:]), create_graph=True, allow_unused=True)
+        return tuple(g for g in got if g is not None)
+
+    return gradcheck(grads_of, ins + gouts, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception, nondet_tol=nondet_tol,
+                     check_undefined_grad=check_undefined_grad)  # fmt: skip
 
 
 def _matrix(like: Any, rows: list[list[float]], dt: Any) -> Any:
@@ -242,19 +364,20 @@ def _matrix(like: Any, rows: list[list[float]], dt: Any) -> Any:
     return type(like).from_values(vals, shape, dt)
 
 
-def _analytical(out: Any, x: Any) -> list[list[float]]:
-    """Rows are input elements, columns output elements (PyTorch's layout)."""
-    cols = []
+def _analytical(out: Any, diff: list[Any]) -> list[list[list[float]]]:
+    """For each input, rows are its elements and columns the output's (PyTorch's layout):
+    one backward per output element, for all inputs at once."""
+    cols: list[list[list[float]]] = []
     for e in range(out.numel()):
-        if not out.requires_grad:
-            cols.append([0.0] * x.numel())
-            continue
         onehot = [Value(float(k == e), requires_grad=False) for k in range(out.numel())]
         seed = type(out).from_values(onehot, out.shape, out.dtype)
-        (g,) = grad(out, x, grad_outputs=seed, retain_graph=True, allow_unused=True,
-                    materialize_grads=True)  # fmt: skip
-        cols.append([v.data for v in g.flat])
-    return [list(row) for row in zip(*cols)] if cols else [[] for _ in range(x.numel())]
+        got = grad(out, diff, grad_outputs=seed, retain_graph=True, allow_unused=True,
+                   materialize_grads=True)  # fmt: skip
+        cols.append([[v.data for v in g.flat] for g in got])
+    return [
+        [list(row) for row in zip(*(c[i] for c in cols))] if cols else [[] for _ in x.flat]
+        for i, x in enumerate(diff)
+    ]
 
 
 def _numerical(outputs: Callable[[], list[Any]], o: int, x: Any, eps: float) -> list[list[float]]:
@@ -263,11 +386,25 @@ def _numerical(outputs: Callable[[], list[Any]], o: int, x: Any, eps: float) -> 
     rows = []
     for v in x.flat:
         old = v.data
-        with no_grad():
-            v.data = rnd(old + eps)
-            hi = [rnd(e.data) for e in outputs()[o].flat]
-            v.data = rnd(old - eps)
-            lo = [rnd(e.data) for e in outputs()[o].flat]
+        # grad mode stays as it is: gradgradcheck's function itself takes a gradient
+        v.data = rnd(old + eps)
+        hi = [rnd(e.data) for e in outputs()[o].flat]
+        v.data = rnd(old - eps)
+        lo = [rnd(e.data) for e in outputs()[o].flat]
         v.data = old
         rows.append([rnd(h - lw) / (2 * eps) for h, lw in zip(hi, lo)])
     return rows
+
+
+class _VariableType(type):
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return is_tensor(obj)  # every tensor is a Variable now, as in PyTorch
+
+
+class Variable(metaclass=_VariableType):
+    """Before PyTorch 0.4 a tensor was wrapped in a Variable to record a graph; today
+    ``Variable(t)`` is a new leaf with ``t``'s numbers (not ``t`` itself, as in PyTorch)."""
+
+    def __new__(cls, data: Any, requires_grad: bool = False, volatile: bool = False) -> Any:
+        out = data.detach()
+        return out.requires_grad_(True) if requires_grad else out

@@ -10,17 +10,35 @@ when nothing changes, a plain tensor for ints and bools).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from .device import CPU
-from .dtype import bool_, dtype, float32, float64, int64, round_float32
+from .device import CPU, check_device
+from .dtype import (
+    C_NAMES,
+    DTYPES,
+    bfloat16,
+    bool_,
+    dtype,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote,
+    round_float32,
+    store,
+    uint8,
+)  # fmt: skip
+from .dtype import result_type as dtype_result_type
 from .engine import Value, apply
 from .grad_mode import STATE
 from .ops import Op
 from .tensor_graph import is_tensor, node_class, result
 
-__all__ = ["METHODS", "TYPE_NAMES", "convert"]
+__all__ = ["METHODS", "TYPE_NAMES", "convert", "result_type"]
 
 # the op of a float-to-float copy: d out / d in = 1 (an element copy, as ops.COPIES' entries)
 TO_COPY = Op(key="to_copy", name="ToCopyBackward0", forward=lambda a: a,
@@ -28,19 +46,8 @@ TO_COPY = Op(key="to_copy", name="ToCopyBackward0", forward=lambda a: a,
              micrograd="")  # fmt: skip
 node_class(TO_COPY.name)
 
-TYPE_NAMES = {float32: "FloatTensor", float64: "DoubleTensor", int64: "LongTensor",
-              bool_: "BoolTensor"}  # fmt: skip
+TYPE_NAMES = {dt: f"{C_NAMES[dt][0]}Tensor" for dt in DTYPES.values()}
 _BY_TYPE_NAME = {f"torch.{n}": dt for dt, n in TYPE_NAMES.items()}
-
-
-def _cast(x: float, dt: dtype) -> float:
-    if dt is float32:
-        return round_float32(x)
-    if dt is int64:
-        return float(math.trunc(x)) if math.isfinite(x) else x
-    if dt is bool_:
-        return float(x != 0.0)
-    return x
 
 
 def convert(t: Any, dt: dtype) -> Any:
@@ -49,8 +56,8 @@ def convert(t: Any, dt: dtype) -> Any:
         return t
     if t.dtype is float32:  # what a float32 element holds is its float32 value
         dt_in = dt
-        return _converted(t, dt_in, lambda x: _cast(round_float32(x), dt_in))
-    return _converted(t, dt, lambda x: _cast(x, dt))
+        return _converted(t, dt_in, lambda x: store(dt_in, round_float32(x)))
+    return _converted(t, dt, lambda x: store(dt, x))
 
 
 def _converted(t: Any, dt: dtype, cast: Any) -> Any:
@@ -63,6 +70,21 @@ def _converted(t: Any, dt: dtype, cast: Any) -> Any:
     return type(t).from_values(vals, t.shape, dt)
 
 
+def _number_dtype(n: Any) -> dtype:
+    return bool_ if isinstance(n, bool) else int64 if isinstance(n, int) else get_default_dtype()
+
+
+def result_type(tensor1: Any, tensor2: Any) -> dtype:
+    """``torch.result_type``: the dtype an arithmetic op on these two (tensors or Python
+    numbers) gives."""
+    a, b = (tensor1, tensor2) if is_tensor(tensor1) else (tensor2, tensor1)
+    if not is_tensor(a):
+        return promote(_number_dtype(a), None, b) if type(a) is not type(b) else _number_dtype(a)
+    if is_tensor(b):
+        return dtype_result_type(a, b)
+    return promote(a.dtype, None, b)
+
+
 def _to(t: Any, *args: Any, dtype: dtype | None = None, **kwargs: Any) -> Any:
     """``t.to(torch.float64)``, ``t.to(dtype=...)``, ``t.to(other)``, ``t.to("cpu")``."""
     for a in args:
@@ -70,6 +92,9 @@ def _to(t: Any, *args: Any, dtype: dtype | None = None, **kwargs: Any) -> Any:
             dtype = a
         elif is_tensor(a):
             dtype = a.dtype
+        else:
+            check_device(a)
+    check_device(kwargs.get("device"))
     return t if dtype is None else convert(t, dtype)
 
 
@@ -77,6 +102,8 @@ def _type(t: Any, dtype: Any = None) -> Any:
     """``t.type()`` is ``'torch.FloatTensor'``; ``t.type(torch.float64)`` converts."""
     if dtype is None:
         return f"torch.{TYPE_NAMES[t.dtype]}"
+    if isinstance(dtype, type) and hasattr(dtype, "dtype"):  # t.type(torch.FloatTensor)
+        dtype = dtype.dtype
     if isinstance(dtype, str):
         if dtype not in _BY_TYPE_NAME:
             raise ValueError(f"invalid type: '{dtype}'")
@@ -89,6 +116,13 @@ METHODS: dict[str, Any] = {
     "double": lambda self: convert(self, float64),
     "long": lambda self: convert(self, int64),
     "bool": lambda self: convert(self, bool_),
+    "half": lambda self: convert(self, float16),
+    "bfloat16": lambda self: convert(self, bfloat16),
+    "int": lambda self: convert(self, int32),
+    "short": lambda self: convert(self, int16),
+    "char": lambda self: convert(self, int8),
+    "byte": lambda self: convert(self, uint8),
+    "element_size": lambda self: self.dtype.itemsize,
     "to": _to,
     "type": _type,
     "cpu": lambda self: self,

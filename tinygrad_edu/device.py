@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-__all__ = ["CPU", "cuda", "device"]
+__all__ = ["CPU", "check_device", "cuda", "device", "get_default_device", "set_default_device"]
 
 
 class device:  # noqa: N801 - PyTorch's name
@@ -43,3 +43,26 @@ class device:  # noqa: N801 - PyTorch's name
 
 CPU = device("cpu")
 cuda = SimpleNamespace(is_available=lambda: False, device_count=lambda: 0)
+
+
+def check_device(where: Any) -> None:
+    """A factory's ``device=``: None, ``"cpu"`` or a CPU ``device``; another is refused."""
+    if where is not None and not (isinstance(where, device) and where.type == "cpu"):
+        device(where)
+
+
+class _Default:
+    device = CPU
+
+
+_DEFAULT = _Default()
+
+
+def set_default_device(where: Any) -> None:
+    """``torch.set_default_device("cpu")``: the CPU is the only device, so nothing changes."""
+    _DEFAULT.device = CPU if where is None else device(where)
+
+
+def get_default_device() -> device:
+    """The device factories make tensors on: the CPU."""
+    return _DEFAULT.device

@@ -47,6 +47,7 @@ __all__ = [
     "Value",
     "accumulator",
     "apply",
+    "attach_node",
     "backward",
     "check_and_free",
     "gc_paused",
@@ -278,6 +279,12 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     if n == 1:
         return _make(data, op, inputs[0], None, rg)
     return _make(data, op, inputs[0], inputs[1] if n == 2 else tuple(inputs[1:]), rg)
+
+
+def attach_node(v: Value, node: Node) -> None:
+    """Make ``node`` the grad_fn of ``v``, made by ``apply``: for an op whose node keeps state
+    of its own (a custom ``autograd.Function``'s). A pass frees it as any other."""
+    v._node = node
 
 
 def inputs_of(v: Value) -> tuple[Any, ...]:

@@ -48,6 +48,7 @@ __all__ = [
     "mse_loss",
     "mse_loss_backward",
     "mv",
+    "nll_loss",
     "norm",
     "prod",
     "reduce_all",
@@ -429,14 +430,18 @@ def mv(a: Sequence[float], shape: tuple[int, int], x: Sequence[float]) -> list[f
 def mm(a: Sequence[float], b: Sequence[float], m: int, k: int, n: int) -> list[float]:
     """``a @ b`` of ``(m, k)`` by ``(k, n)`` (MKL ``sgemm``). Measured on this AVX2 machine: each
     element is a chain along k from 0; with m >= 4 and n >= 16 MKL's kernel fuses each step
-    (``c = fma(a, b, c)``), for smaller shapes it rounds each product before adding it."""
+    (``c = fma(a, b, c)``), for smaller shapes it rounds each product before adding it.
+    (Computed a step of k at a time for all m * n elements, rounding whole lists at once.)"""
     fused = m >= 4 and n >= 16
-    cols = [b[j::n] for j in range(n)]
-    out = []
-    for i in range(m):
-        row = a[i * k : (i + 1) * k]
-        out += [_chain(row, c, fused) for c in cols]
-    return out
+    acc = [0.0] * (m * n)
+    for t in range(k):
+        av = [a[i * k + t] for i in range(m) for _ in range(n)]
+        bv = list(b[t * n : (t + 1) * n]) * m
+        if fused:
+            acc = fma32_list(av, bv, acc)
+        else:
+            acc = round32([s + p for s, p in zip(acc, round32([x * y for x, y in zip(av, bv)]))])
+    return acc
 
 
 def addmm(
@@ -514,11 +519,10 @@ def log_softmax_backward(
     return res
 
 
-def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
-    """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``, whose CPU frame sums
+def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities: its CPU frame sums
     ``-logp[b, target[b]]`` with its own 8-level cascade and divides by the batch size."""
     m, n = shape
-    logp = log_softmax(logits, shape)
     levels = 8
     power = builtins.max(4, _ceil_log2(m) // levels)
     mask = (1 << power) - 1
@@ -534,6 +538,11 @@ def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Seque
     for p in parts:
         total = f32(total + p)
     return f32(total / f32(m))
+
+
+def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``."""
+    return nll_loss(log_softmax(logits, shape), shape, target)
 
 
 def cross_entropy_backward(

@@ -18,7 +18,14 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["enable_grad", "is_grad_enabled", "no_grad", "set_grad_enabled"]
+__all__ = [
+    "enable_grad",
+    "inference_mode",
+    "is_grad_enabled",
+    "is_inference_mode_enabled",
+    "no_grad",
+    "set_grad_enabled",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -138,3 +145,44 @@ class set_grad_enabled(_GradMode):  # noqa: N801
                 return fn(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]
+
+
+class inference_mode(_GradMode):  # noqa: N801
+    """``no_grad`` for evaluation, as tutorials write it (``with torch.inference_mode():``);
+    ``inference_mode(False)`` records, as ``enable_grad`` (PyTorch's guard sets grad mode to
+    ``not mode``). The results are ordinary tensors here (PyTorch marks them as inference
+    tensors, which later refuse autograd)."""
+
+    def __init__(self, mode: bool = True) -> None:
+        self.enabled = bool(mode)
+        self.mode = not self.enabled
+
+    def __enter__(self) -> None:
+        super().__enter__()
+        _INFERENCE.depth += self.enabled
+
+    def __exit__(self, *exc: object) -> None:
+        _INFERENCE.depth -= self.enabled
+        super().__exit__(*exc)
+
+    def __call__(self, fn: F) -> F:
+        enabled = self.enabled
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with inference_mode(enabled):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class _Depth(threading.local):
+    depth = 0
+
+
+_INFERENCE = _Depth()
+
+
+def is_inference_mode_enabled() -> bool:
+    """Whether this thread is inside ``inference_mode()``."""
+    return _INFERENCE.depth > 0

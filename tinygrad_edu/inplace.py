@@ -1,5 +1,6 @@
-"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``zero_``, ``fill_``, ``+=``,
-``t[i] = v``, each bumping the version counter that backward checks saved tensors against.
+"""In-place ops: ``add_``, ``mul_``, ``sub_``, ``div_``, ``pow_``, ``clamp_``, ``zero_``,
+``fill_``, ``+=``, and ``exp_``, ``sqrt_``... for each one-input op of the table, each bumping
+the version counter that backward checks saved tensors against (``t[i] = v``: ``indexing.py``).
 
 >>> import tinygrad_edu as torch
 >>> w = torch.tensor([1.0, 2.0])
@@ -18,13 +19,15 @@ from typing import Any
 
 from . import kernels
 from . import random as draws
-from .dtype import bool_, int64
+from .dtype import C_NAMES, bool_, float32, int64
+from .engine import apply
 from .grad_mode import STATE
-from .shape import index
-from .tensor_graph import is_tensor, remember
-from .tensor_messages import LEAF_INPLACE, VIEW_LEAF_INPLACE
+from .ops import OPS, Op
+from .tensor_graph import is_tensor, node_class, remember, result
+from .tensor_messages import LEAF_INPLACE
+from .writeback import check_view_of_leaf, write_data, written
 
-__all__ = ["METHODS", "VersionCounter", "copy_", "write"]
+__all__ = ["METHODS", "VersionCounter", "adopt", "write"]
 
 
 class VersionCounter:
@@ -59,72 +62,120 @@ def _operator(key: str) -> Any:
 
 
 def _inplace(t: Any, key: str, other: Any) -> Any:
+    return adopt(t, lambda before: kernels.binary(key, before, other))
+
+
+def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
+    """t becomes ``compute(t as it was)``: the op's result is recorded into t (which then
+    stands for it) when it has a graph, else written into t's storage."""
     _check_leaf(t)
     # the version before the update, as its own tensor: the new node's input is not t
     # (a leaf that requires grad gets here only under no_grad, where nothing is recorded)
     before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)
-    out = kernels.binary(key, before, other)
+    out = compute(before)
     if out is NotImplemented:
         return NotImplemented
+    if out.dtype is not t.dtype and not _can_cast(out.dtype, t.dtype):
+        raise RuntimeError(
+            f"result type {C_NAMES[out.dtype][0]} can't be cast to the desired output type "
+            f"{cast_name or C_NAMES[t.dtype][0]}"
+        )
     if out.grad_fn is not None:  # t now stands for the new result
+        check_view_of_leaf(t)
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
+        written(t)
         t.version_counter.value += 1
         return t
     return _write(t, [v.data for v in out.flat], out.shape)
 
 
+def _can_cast(src: Any, dst: Any) -> bool:
+    # PyTorch's canCast: never a float into an integer, never anything else into a bool
+    if src.is_floating_point and not dst.is_floating_point:
+        return False
+    return dst is not bool_ or src is bool_
+
+
+def _unary_(key: str) -> Any:
+    def method(self: Any, *params: Any) -> Any:
+        return adopt(self, lambda before: kernels.unary(key, before, *params))
+
+    method.__name__ = f"{OPS[key].method_name}_"
+    return method
+
+
+def pow_(t: Any, exponent: Any) -> Any:
+    return _inplace(t, "powt" if is_tensor(exponent) else "pow", exponent)
+
+
+def clamp_(t: Any, min: Any = None, max: Any = None) -> Any:
+    """``t.clamp_(min, max)``: with a graph, ``clamp``'s own node (ClampBackward1)."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if not t.dtype.is_floating_point and any(isinstance(b, float) for b in (min, max)):
+        raise RuntimeError("result type Float can't be cast to the desired output type long int")
+    if STATE.enabled and t.requires_grad:
+        return adopt(t, lambda before: before.clamp(min, max))
+
+    def bound(x: float) -> float:  # as PyTorch: nan stays nan, min above max gives max
+        if x != x:
+            return x
+        x = x if min is None or x >= min else float(min)
+        return x if max is None or x <= max else float(max)
+
+    _check_leaf(t)
+    return _write(t, [bound(v.data) for v in t.flat], t.shape)
+
+
 def _write(t: Any, data: list[float], shape: Any) -> Any:
     _check_leaf(t)
+    check_view_of_leaf(t)
     if shape != t.shape:
         raise RuntimeError(
             f"output with shape {list(t.shape)} doesn't match the broadcast shape {list(shape)}"
         )
     if t.dtype is int64:
         data = [float(int(d)) if math.isfinite(d) else d for d in data]
+    elif t.dtype is float32 and kernels.float32_arithmetic():  # the numbers it can hold
+        data = kernels.rounded(data)
     _write_at(t, 0, data)
     return t
 
 
 def _write_at(t: Any, offset: int, data: list[float]) -> None:
-    for s in t.sharing():  # this tensor and the ones that share its storage
-        for v, d in zip(s.flat[offset : offset + len(data)], data):
-            v.data = d
+    write_data(t, list(range(offset, offset + len(data))), data)
     t.version_counter.value += 1
 
 
+# zero_ and fill_ on a tensor that records a graph: every element the number, its grad 0
+_FILLS = {
+    name: Op(key="fill", name=name, forward=lambda x, c: c, local=lambda x, c, out: (0.0,),
+             expr="fill({0}, {1})", dlocal=("0",), params=(("value", 0.0),), method=None,
+             micrograd="", masked=True)
+    for name in ("ZeroBackward0", "FillBackward2", "FillBackward3")
+}  # fmt: skip
+for _op in _FILLS.values():
+    node_class(_op.name)
+
+
+def _filled(t: Any, value: Any, name: str) -> Any:
+    x = float(value.item() if is_tensor(value) else value)
+    if t.dtype is float32 and kernels.float32_arithmetic():
+        x = kernels.rounded([x])[0]
+    if STATE.enabled and t.requires_grad:
+        op = _FILLS[name]
+        return adopt(t, lambda before: result([apply(op, (v, x)) for v in before.flat], t.shape,
+                                              t.dtype, node_class(name), (before,)))  # fmt: skip
+    return _write(t, [x] * len(t.flat), t.shape)
+
+
 def zero_(t: Any) -> Any:
-    return _write(t, [0.0] * len(t.flat), t.shape)
+    return _filled(t, 0.0, "ZeroBackward0")
 
 
-def fill_(t: Any, value: float) -> Any:
-    return _write(t, [float(value)] * len(t.flat), t.shape)
-
-
-def setitem(t: Any, i: Any, value: Any) -> None:
-    """``t[i] = value`` and ``t[i, j] = value``: a number, or a tensor that fills the row."""
-    _check_leaf(t, VIEW_LEAF_INPLACE)
-    idx = i if isinstance(i, tuple) else (i,)
-    if len(idx) > len(t.shape) or not all(isinstance(j, int) or is_tensor(j) for j in idx):
-        raise NotImplementedError("only t[i] = value and t[i, j] = value are supported")
-    size = math.prod(t.shape[len(idx) :])  # the elements one index leaves selected
-    offset = sum(
-        index(j, n, d) * math.prod(t.shape[d + 1 :]) for d, (j, n) in enumerate(zip(idx, t.shape))
-    )
-    new = [v.data for v in value.flat] if is_tensor(value) else [value]
-    if len(new) == 1:
-        new *= size
-    elif len(new) != size:
-        raise NotImplementedError("the value must be a number or fill the selected row")
-    cast = int if t.dtype is int64 else bool if t.dtype is bool_ else float
-    _write_at(t, offset, [float(cast(x)) for x in new])
-
-
-def copy_(t: Any, src: Any) -> Any:
-    """``t.copy_(src)``: src's numbers written into t (broadcast to t's shape)."""
-    src = src.expand(*t.shape) if is_tensor(src) and tuple(src.shape) != tuple(t.shape) else src
-    data = [v.data for v in src.flat] if is_tensor(src) else [float(src)] * len(t.flat)
-    return _write(t, data, t.shape)
+def fill_(t: Any, value: Any) -> Any:
+    return _filled(t, value, "FillBackward3" if is_tensor(value) else "FillBackward2")
 
 
 def write(t: Any, data: list[float]) -> Any:
@@ -142,7 +193,6 @@ def _fill(draw: Any) -> Any:
 
 
 METHODS: dict[str, Any] = {
-    "copy_": copy_,
     "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt)),
     "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt)),
     "exponential_": _fill(lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt)),
@@ -169,5 +219,12 @@ METHODS: dict[str, Any] = {
     "__itruediv__": _operator("div"),
     "zero_": zero_,
     "fill_": fill_,
-    "__setitem__": setitem,
+    "pow_": pow_,
+    "__ipow__": pow_,
+    "clamp_": clamp_,
+    **{
+        f"{op.method_name}_": _unary_(op.key)
+        for op in OPS.values()
+        if op.slots == 1 and not op.params and op.method_name and "Tensor" in op.where
+    },
 }

@@ -14,7 +14,17 @@ from typing import Any
 
 from . import float32_pointwise as f32p
 from . import float32_reduce as f32r
-from .dtype import C_NAMES, bool_, float32, get_default_dtype, int64, promote, result_type
+from .dtype import (
+    C_NAMES,
+    bool_,
+    float32,
+    float64,
+    get_default_dtype,
+    int64,
+    promote,
+    result_type,
+    store,
+)  # fmt: skip
 from .engine import Value, apply, vdot
 from .float32_libm import round32
 from .ops import COPIES, NARY, OPS
@@ -85,7 +95,10 @@ def as_float32(key: str, vals: list[Value]) -> None:
 
 
 def _finish(key: str, vals: list[Value], dt: Any, inputs: Any = None) -> list[Value]:
-    if dt is float32 and vals and _ARITHMETIC.float32:
+    if dt is not float32 and dt is not float64:  # the narrow types: each result stored as dt
+        for v in vals:
+            v.data = store(dt, v.data)
+    elif dt is float32 and vals and _ARITHMETIC.float32:
         kernel = FROM_INPUTS.get(key) if inputs is not None else None
         if kernel is None:
             as_float32(key, vals)
@@ -106,6 +119,8 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "sum_dim": f32r.sum_dim,
     "mean_dim": f32r.mean_dim,
     "mm": f32r.mm,
+    "mv": f32r.mv,
+    "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
 }
 
 
@@ -162,15 +177,13 @@ def binary(key: str, a: Any, b: Any) -> Any:
         dt = dt if dt.is_floating_point else get_default_dtype()
     if key == "rpow" and isinstance(b, float):
         dt = get_default_dtype() if not a.dtype.is_floating_point else a.dtype
-    if not dt.is_floating_point:
-        for v in vals:  # integer arithmetic stays integral (pow of negative ints aside)
-            v.data = float(int(v.data)) if math.isfinite(v.data) else v.data
     attrs: dict[str, Any] = {}
     if key in ("add", "sub"):
         attrs["_saved_alpha"] = 1
     elif key in ("mul", "div") and not is_tensor(b):
         attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
-    return result(_finish(key, vals, dt), shape, dt, node_class(op.name), (a, b), **attrs)
+    ins = ([v.data for v in a.flat], b) if key == "pow" and isinstance(b, _Number) else None
+    return result(_finish(key, vals, dt, ins), shape, dt, node_class(op.name), (a, b), **attrs)
 
 
 def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:
@@ -295,7 +308,8 @@ def matmul(a: Any, b: Any) -> Any:
                 f"addmv input tensors must have the same dtype, but got {va}, {vm}, and {va}"
             )
         rows = [a.flat[i * k : (i + 1) * k] for i in range(n)]
-        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt)
+        ins = ([v.data for v in a.flat], (n, k), [v.data for v in b.flat])
+        vals = _finish("mv", [vdot(r, b.flat) for r in rows], dt, ins)
         return result(vals, (n,), dt, NODES["mv"], (a, b))
     if da == 1:  # as PyTorch does it: unsqueeze to a row, multiply, squeeze
         row = matmul(copy(a, "unsqueeze", (1, a.shape[0])), b)

@@ -51,10 +51,11 @@ __all__ = [
     "cos",
     "div",
     "exp",
+    "floor_divide",
     "log",
     "pow",
 ]
-__all__ += ["relu", "sigmoid", "sin", "sqrt", "tanh"]
+__all__ += ["erf", "log1p", "relu", "sigmoid", "sin", "sqrt", "tanh"]
 
 ATOM = 9  # the precedence of a name, a number or a call: never needs parentheses
 
@@ -78,6 +79,8 @@ cos = _both(fcos, "cos")
 tanh = _both(math.tanh, "tanh")
 sigmoid = _both(fsigmoid, "sigmoid")
 relu = _both(frelu, "relu")
+erf = _both(math.erf, "erf")
+log1p = _both(flog1p, "log1p")
 
 
 def div(a: Any, b: Any) -> Any:
@@ -137,6 +140,134 @@ def _abs_local(x: Any, out: Any) -> tuple[Any, ...]:
     return (fsign(float(x)),)
 
 
+def _rounding(fn: Callable[[float], int]) -> Callable[[float], float]:
+    # C's floor/ceil/trunc/nearbyint: inf and nan pass through, a zero result keeps x's sign
+    def rounded(x: float) -> float:
+        if x != x or x in (math.inf, -math.inf):
+            return x
+        r = float(fn(x))
+        return r if r != 0.0 else math.copysign(0.0, x)
+
+    return rounded
+
+
+_floor, _ceil, _trunc = _rounding(math.floor), _rounding(math.ceil), _rounding(math.trunc)
+_round = _rounding(round)  # Python's round is C's nearbyint: halves to even
+
+
+def _zero(*xs: Any) -> tuple[Any, ...]:
+    return (0.0,)
+
+
+def _clamp(x: float, lo: float, hi: float) -> float:
+    # PyTorch's min(max(x, lo), hi): nan stays nan, and lo > hi gives hi everywhere
+    return x if x != x else min(max(x, lo), hi)
+
+
+def _clamp_local(x: Any, lo: float, hi: float, out: Any) -> tuple[Any, ...]:
+    return (1.0 if lo <= float(x) <= hi else 0.0,)  # the bounds included, as PyTorch
+
+
+def _remainder(a: float, b: float) -> float:
+    # PyTorch's remainder: fmod, moved into b's sign (so -0.0 % 2 stays -0.0)
+    if b == 0.0:
+        return math.nan
+    if a != a or b != b or a in (math.inf, -math.inf):
+        return math.nan
+    m = math.fmod(a, b)
+    return m + b if m != 0.0 and (b < 0.0) != (m < 0.0) else m
+
+
+def _fmod(a: float, b: float) -> float:
+    if b == 0.0 or a != a or b != b or a in (math.inf, -math.inf):
+        return math.nan
+    return math.fmod(a, b)
+
+
+def floor_divide(a: float, b: float, r: Callable[[float], float] = float) -> float:
+    """PyTorch's floor division of floats (``div_floor``), each step rounded by ``r`` (to the
+    dtype): fmod, the quotient of what is left, one less where the signs disagree, floored."""
+    if b == 0.0:
+        return fdiv(a, b)
+    mod = math.fmod(a, b) if math.isfinite(a) and b == b else math.nan
+    q = r(fdiv(r(a - mod), b))
+    if mod != 0.0 and (b < 0.0) != (mod < 0.0):
+        q = r(q - 1.0)
+    if q == 0.0:
+        return math.copysign(0.0, fdiv(a, b))
+    if not math.isfinite(q):
+        return q
+    fl = float(math.floor(q))
+    return fl + 1.0 if q - fl > 0.5 else fl
+
+
+def _remainder_local(a: Any, b: Any, out: Any) -> tuple[Any, ...]:
+    # PyTorch: d/d other of a - other * floor(a / other) is -floor_divide(a, other)
+    return (_ONE, -floor_divide(float(a), float(b)))
+
+
+# -- the activations of torch.nn.functional, each as PyTorch's kernel and backward formula ----
+
+_SQRT1_2 = math.sqrt(0.5)
+_GELU_BETA = 2.0 / math.sqrt(math.pi) * _SQRT1_2 * 0.5  # PyTorch's kBeta: 1/sqrt(2 pi)
+
+
+def _gelu(x: float) -> float:
+    return x * 0.5 * (1.0 + math.erf(x * _SQRT1_2))
+
+
+def _gelu_local(x: Any, out: Any) -> tuple[Any, ...]:
+    cdf = 0.5 * (1.0 + erf(x * _SQRT1_2))
+    return (cdf + x * (exp(-0.5 * x * x) * _GELU_BETA),)
+
+
+def _elu(x: float, alpha: float, scale: float, input_scale: float) -> float:
+    # PyTorch's elu_kernel: the negative branch for x <= 0 (and nan takes the positive one);
+    # expm1, as 2.13 computes it (elu(-0.0) is -0.0)
+    return fexpm1(x * input_scale) * (alpha * scale) if x <= 0.0 else x * scale
+
+
+def _elu_local(x: Any, alpha: float, scale: float, input_scale: float, out: Any) -> tuple[Any, ...]:
+    if float(x) <= 0.0:
+        return (exp(x * input_scale) * (input_scale * (alpha * scale)),)
+    return (scale,)
+
+
+def _celu_local(x: Any, alpha: float, out: Any) -> tuple[Any, ...]:
+    return _elu_local(x, alpha, 1.0, 1.0 / alpha, out)
+
+
+def _hardtanh(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x  # nan stays nan, as clamp keeps it
+
+
+def _hardtanh_local(x: Any, lo: float, hi: float, out: Any) -> tuple[Any, ...]:
+    return (0.0 if float(x) <= lo or float(x) >= hi else _ONE,)
+
+
+def _mish_local(x: Any, out: Any) -> tuple[Any, ...]:
+    t = tanh(log1p(exp(x)))
+    return (t + x * sigmoid(x) * (1.0 - t * t),)
+
+
+# PyTorch's hardsigmoid_backward multiplies by the float constant 1.0f / 6.0f, also in float64
+_ONE_SIXTH_F32 = 0.1666666716337204
+
+
+def _logsigmoid_local(x: Any, out: Any) -> tuple[Any, ...]:
+    # PyTorch's log_sigmoid_backward: b / (1 + b) with b = exp(-|x|), or 1 minus that for x < 0
+    if float(x) < 0.0:
+        b = exp(x)
+        return (1.0 - b / (b + 1.0),)
+    b = exp(-x)
+    return (b / (b + 1.0),)
+
+
+def _hardswish_local(x: Any, out: Any) -> tuple[Any, ...]:
+    v = float(x)
+    return (0.0 if v < -3.0 else x / 3.0 + 0.5 if v <= 3.0 else _ONE,)
+
+
 # -- the table -------------------------------------------------------------------------------
 
 
@@ -156,6 +287,19 @@ class Op:
     ``saved`` maps PyTorch's ``_saved_*`` names to an input index, ``"result"`` or a ``Const``.
     ``expr`` and ``dlocal`` are format strings over the inputs ``{0} {1} ...`` (and ``out``)
     that the trace prints; ``prec`` is the precedence of ``expr`` (``ATOM`` for a call).
+
+    Your own op is one more ``Op``, outside the table: ``engine.apply(op, inputs)`` makes its
+    result, whose node has your name and is drawn, traced and checked like the table's:
+
+    >>> from tinygrad_edu import Value
+    >>> from tinygrad_edu.engine import apply
+    >>> cube = Op(key="cube", name="CubeBackward", forward=lambda x: x**3,
+    ...           local=lambda x, out: (3 * x**2,), expr="cube({0})", dlocal=("3*{0}**2",))
+    >>> x = Value(2.0, label="x")
+    >>> y = apply(cube, (x,))
+    >>> y.backward()
+    >>> y.data, y.grad_fn.name(), x.grad
+    (8.0, 'CubeBackward', 12.0)
     """
 
     key: str
@@ -207,6 +351,7 @@ class Op:
 
 
 _ONE = 1.0
+_ERF_SLOPE = 2.0 / math.sqrt(math.pi)
 _NEG = (RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you are "
         "trying to invert a mask, use the `~` or `logical_not()` operator instead.")  # fmt: skip
 
@@ -272,6 +417,55 @@ _OPS = [
     Op(key="softplus", name="SoftplusBackward0", forward=_softplus, local=_softplus_local,
        expr="softplus({0}, {1}, {2})", dlocal=("sigmoid({1}*{0})",),
        saved={"_saved_self": 0, "_saved_beta": 1, "_saved_threshold": 2}, params=(("beta", 1.0), ("threshold", 20.0)), where=("functional",)),
+    Op(key="floor", name="FloorBackward0", forward=_floor, local=_zero, expr="floor({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="ceil", name="CeilBackward0", forward=_ceil, local=_zero, expr="ceil({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="trunc", name="TruncBackward0", forward=_trunc, local=_zero, expr="trunc({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="round", name="RoundBackward0", forward=_round, local=_zero, expr="round({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="frac", name="FracBackward0", forward=lambda x: x - _trunc(x), local=lambda a, out: (_ONE,),
+       expr="frac({0})", dlocal=("1",)),
+    Op(key="sign", name="SignBackward0", forward=fsign, local=_zero, expr="sign({0})", dlocal=("0",),
+       ints="keep", masked=True),
+    Op(key="clamp", name="ClampBackward1", forward=_clamp, local=_clamp_local, expr="clamp({0}, {1}, {2})",
+       dlocal=("1 if {1} <= {0} <= {2} else 0",), saved={"_saved_self": 0, "_saved_min": 1, "_saved_max": 2},
+       params=(("min", -1.0), ("max", 1.0)), ints="keep", masked=True),
+    Op(key="remainder", name="RemainderBackward0", forward=_remainder, local=lambda a, c, out: (_ONE,),
+       expr="remainder({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
+    Op(key="remaindert", name="RemainderBackward1", forward=_remainder, local=_remainder_local,
+       expr="remainder({0}, {1})", dlocal=("1", "-floor({0}/{1})"), slots=2,
+       saved={"_saved_self": 0, "_saved_other": 1}, method=None),
+    Op(key="fmod", name="FmodBackward0", forward=_fmod, local=lambda a, c, out: (_ONE,),
+       expr="fmod({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
+    Op(key="erf", name="ErfBackward0", forward=math.erf, local=lambda x, out: (_ERF_SLOPE * exp(-(x * x)),),
+       expr="erf({0})", dlocal=("2/sqrt(pi)*exp(-{0}**2)",), saved={"_saved_self": 0}),
+    Op(key="gelu", name="GeluBackward0", forward=_gelu, local=_gelu_local, expr="gelu({0})",
+       dlocal=("Phi({0}) + {0}*phi({0})",), saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="elu", name="EluBackward0", forward=_elu, local=_elu_local, expr="elu({0}, {1})",
+       dlocal=("{2} if {0} > 0 else {1}*{2}*{3}*exp({3}*{0})",),
+       saved={"_saved_self": 0, "_saved_alpha": 1, "_saved_scale": 2, "_saved_input_scale": 3},
+       params=(("alpha", 1.0), ("scale", 1.0), ("input_scale", 1.0)), where=("functional",)),
+    Op(key="celu", name="CeluBackward0", forward=lambda x, a: _elu(x, a, 1.0, 1.0 / a), local=_celu_local,
+       expr="celu({0}, {1})", dlocal=("1 if {0} > 0 else exp({0}/{1})",), saved={"_saved_self": 0, "_saved_alpha": 1},
+       params=(("alpha", 1.0),), where=("torch", "functional")),
+    Op(key="hardtanh", name="HardtanhBackward0", forward=_hardtanh, local=_hardtanh_local,
+       expr="hardtanh({0}, {1}, {2})", dlocal=("1 if {1} < {0} < {2} else 0",),
+       saved={"_saved_self": 0, "_saved_min_val": 1, "_saved_max_val": 2},
+       params=(("min_val", -1.0), ("max_val", 1.0)), masked=True, where=("functional",)),
+    Op(key="mish", name="MishBackward0", forward=lambda x: x * math.tanh(flog1p(fexp(x))), local=_mish_local,
+       expr="mish({0})", dlocal=("t + {0}*sigmoid({0})*(1 - t**2), t = tanh(softplus({0}))",),
+       saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="hardsigmoid", name="HardsigmoidBackward0", forward=lambda x: min(max(x + 3.0, 0.0), 6.0) / 6.0,
+       local=lambda x, out: (_ONE_SIXTH_F32 if -3.0 < float(x) < 3.0 else 0.0,), expr="hardsigmoid({0})",
+       dlocal=("1/6 if -3 < {0} < 3 else 0",), saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="hardswish", name="HardswishBackward0", forward=lambda x: x * min(max(x + 3.0, 0.0), 6.0) / 6.0,
+       local=_hardswish_local, expr="hardswish({0})", dlocal=("0 if {0} < -3 else {0}/3 + 1/2 if {0} <= 3 else 1",),
+       saved={"_saved_self": 0}, where=("functional",)),
+    Op(key="logsigmoid", name="LogSigmoidBackward0", forward=lambda x: min(x, 0.0) - flog1p(fexp(-abs(x))),
+       local=_logsigmoid_local, expr="logsigmoid({0})", dlocal=("sigmoid(-{0})",),
+       saved={"_saved_self": 0}, where=("functional",)),
     Op(key="silu", name="SiluBackward0", forward=lambda x: x * fsigmoid(x), local=_silu_local, expr="silu({0})",
        dlocal=("sigmoid({0})*(1 + {0}*(1 - sigmoid({0})))",), saved={"_saved_self": 0}, where=("functional",)),
 ]  # fmt: skip

@@ -22,15 +22,36 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .dtype import bool_, int64
+from . import float32_reduce as f32r
+from . import kernels
+from .dtype import C_NAMES, bool_, float32, int64, round_float32
 from .engine import Value, apply
+from .kernels import float32_arithmetic
 from .ops import COPIES, NARY
-from .shape import normalize_dim
-from .tensor_graph import is_tensor, node_class, result
+from .shape import along, normalize_dim
+from .tensor_graph import NODES, is_tensor, node_class, result
 
 __all__ = [
-    "METHODS", "all_", "any_", "argmax", "argmin", "cat", "equal", "max_", "maximum", "min_",
-    "minimum", "norm", "prod", "std", "var",
+    "METHODS",
+    "all_",
+    "amax",
+    "amin",
+    "any_",
+    "argmax",
+    "argmin",
+    "cat",
+    "dims_of",
+    "equal",
+    "max_",
+    "maximum",
+    "mean_",
+    "min_",
+    "minimum",
+    "norm",
+    "prod",
+    "reduction_groups",
+    "return_type",
+    "sum_",
 ]  # fmt: skip
 
 
@@ -39,7 +60,8 @@ class _MinMax(NamedTuple):
     indices: Any
 
 
-def _return_type(name: str) -> type:
+def return_type(name: str) -> type:
+    """PyTorch's `torch.return_types.<name>`: a (values, indices) pair with its repr."""
     cls = type(name, (_MinMax,), {})
 
     def __repr__(self: Any) -> str:  # noqa: N807
@@ -49,7 +71,7 @@ def _return_type(name: str) -> type:
     return cls
 
 
-MaxResult, MinResult = _return_type("max"), _return_type("min")
+MaxResult, MinResult = return_type("max"), return_type("min")
 
 
 def _fused(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
@@ -62,11 +84,7 @@ def _fused(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
 def _groups(t: Any, d: int) -> tuple[list[list[int]], list[int]]:
     """The flat positions of each slice along ``d``, and the shape without ``d``."""
     shape = list(t.shape)
-    outer, n, inner = math.prod(shape[:d]), shape[d], math.prod(shape[d + 1 :])
-    groups = [
-        [(o * n + k) * inner + i for k in range(n)] for o in range(outer) for i in range(inner)
-    ]
-    return groups, shape[:d] + shape[d + 1 :]
+    return along(shape, d), shape[:d] + shape[d + 1 :]
 
 
 def _pick(t: Any, best: Any, dim: int | None, keepdim: bool, kind: str) -> Any:
@@ -162,6 +180,8 @@ def norm(t: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Any:
     """The 2-norm (``p=2`` or ``"fro"``), or ``p=1``: ``LinalgVectorNormBackward0``."""
     if p in ("fro", 2, 2.0):
         r = (t * t).sum(dim, keepdim=keepdim).sqrt() if dim is not None else (t * t).sum().sqrt()
+        if dim is None and t.dtype is float32 and float32_arithmetic():  # PyTorch's own order
+            r.elements()[0].data = f32r.norm([v.data for v in t.elements()])
     elif p in (1, 1.0):
         r = t.abs().sum(dim, keepdim=keepdim) if dim is not None else t.abs().sum()
     else:
@@ -169,34 +189,138 @@ def norm(t: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Any:
     return _fused("LinalgVectorNormBackward0", r, (t,))
 
 
-def var(t: Any, dim: Any = None, unbiased: bool = True, keepdim: bool = False, *,
-        correction: int | None = None) -> Any:  # fmt: skip
-    """The variance, with Bessel's correction by default (divides by n - 1)."""
-    c = (1 if unbiased else 0) if correction is None else correction
-    if dim is None:
-        n = t.numel()
-        r = ((t - t.mean()) ** 2).sum() / max(n - c, 0)
-    else:
-        n = t.shape[normalize_dim(dim, t.dim())]
-        r = ((t - t.mean(dim, keepdim=True)) ** 2).sum(dim, keepdim=keepdim) / max(n - c, 0)
-    return _fused("VarBackward0", r, (t,))
-
-
-def std(t: Any, dim: Any = None, unbiased: bool = True, keepdim: bool = False, *,
-        correction: int | None = None) -> Any:  # fmt: skip
-    v = var(t, dim, unbiased, keepdim, correction=correction)
-    return _fused("StdBackward0", v.sqrt(), (t,))
-
-
-def prod(t: Any, dim: int | None = None, keepdim: bool = False) -> Any:
-    flat = t.elements()
-    if dim is not None:
-        raise NotImplementedError("prod along a dim is not supported here")
-    out = flat[0] if flat else 1.0
-    for v in flat[1:]:
+def _product(vals: list[Any], single: bool) -> Any:
+    out = vals[0] if vals else 1.0
+    for v in vals[1:]:
         out = out * v
-    vals = [out if not isinstance(out, float) else apply(COPIES["select"], (out,))]
-    return result(vals, (), t.dtype, node_class("ProdBackward0", 1, {}, "find"), (t,))
+        if single:  # each partial product a float32, as PyTorch's float32 loop keeps it
+            out.data = round_float32(out.data)
+    return out if not isinstance(out, float) and len(vals) > 1 else apply(COPIES["select"], (out,))
+
+
+def prod(t: Any, dim: int | None = None, keepdim: bool = False, *, dtype: Any = None) -> Any:
+    """The product of all elements (``ProdBackward0``) or along ``dim`` (``ProdBackward1``);
+    integers and bools give int64."""
+    t = _with_dtype(t, dtype)
+    dt = t.dtype if t.dtype.is_floating_point else int64
+    single = t.dtype is float32
+    if dim is None:
+        vals = [_product(t.elements(), single)]
+        return result(vals, (), dt, node_class("ProdBackward0", 1, {}, "find"), (t,))
+    dims, shape = dims_of(t, dim, keepdim)
+    groups = reduction_groups(t.shape, dims)
+    vals = [_product([t.flat[i] for i in g], single) for g in groups]
+    for v in vals if dt is int64 else ():
+        v.data = float(int(v.data))
+    return result(vals, shape, dt, node_class("ProdBackward1", 1, {}, "find"), (t,),
+                  _saved_dim=dims[0], _saved_keepdim=keepdim)  # fmt: skip
+
+
+def dims_of(t: Any, dim: Any, keepdim: bool) -> tuple[tuple[int, ...], list[int]]:
+    """A reduction's ``dim`` (an int, or a list or tuple of them) as sorted dims in range,
+    and the result's shape."""
+    given = list(dim) if isinstance(dim, (list, tuple)) else [dim]
+    ndim = t.dim()
+    dims = [normalize_dim(d, ndim) for d in given]
+    for d in dims:
+        if dims.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    if not ndim:
+        return (0,), []
+    shape = [1 if i in dims else n for i, n in enumerate(t.shape)] if keepdim else [
+        n for i, n in enumerate(t.shape) if i not in dims
+    ]  # fmt: skip
+    return tuple(sorted(dims)), shape
+
+
+def reduction_groups(shape: Any, dims: tuple[int, ...]) -> list[list[int]]:
+    """The flat positions reduced into each result element, the results in row-major order."""
+    if not shape:
+        return [[0]]
+    groups: dict[tuple[int, ...], list[int]] = {}
+    strides = [math.prod(shape[i + 1 :]) for i in range(len(shape))]
+    for flat in range(math.prod(shape)):
+        key = tuple((flat // st) % n for i, (st, n) in enumerate(zip(strides, shape))
+                    if i not in dims)  # fmt: skip
+        groups.setdefault(key, []).append(flat)
+    return list(groups.values())
+
+
+def _with_dtype(t: Any, dtype: Any) -> Any:
+    if dtype is None or dtype is t.dtype:
+        return t
+    if t.requires_grad and not dtype.is_floating_point:
+        raise RuntimeError(f"Autograd not support dtype: {C_NAMES[dtype][0]}")
+    return t.to(dtype)
+
+
+def _reduce(key: str, t: Any, dim: Any, keepdim: bool, dtype: Any, axis: Any,
+            keepdims: Any) -> Any:  # fmt: skip
+    dim = axis if dim is None else dim
+    keepdim = keepdim or bool(keepdims)
+    t = _with_dtype(t, dtype)
+    if isinstance(dim, (list, tuple)) and len(dim) == 1:
+        dim = dim[0]
+    if dim is None or (isinstance(dim, (list, tuple)) and not dim):
+        return kernels.reduce(key, t, None, keepdim)
+    if not isinstance(dim, (list, tuple)):
+        return kernels.reduce(key, t, dim, keepdim)
+    dims, shape = dims_of(t, dim, keepdim)
+    if key == "mean" and not t.dtype.is_floating_point:
+        return kernels.reduce(key, t, None, keepdim)  # its error
+    op = NARY[key]
+    dt = t.dtype if t.dtype.is_floating_point else int64
+    vals = [apply(op, tuple(t.flat[i] for i in g)) for g in reduction_groups(t.shape, dims)]
+    if dt is float32 and kernels.float32_arithmetic():
+        kernels.as_float32(key, vals)
+    return result(vals, shape, dt, NODES[key + "_dim"], (t,), _saved_dim=dims,
+                  _saved_keepdim=keepdim, _saved_self_sym_sizes=tuple(t.shape))  # fmt: skip
+
+
+def sum_(t: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None,
+         axis: Any = None, keepdims: Any = None) -> Any:  # fmt: skip
+    """The sum of all elements, or over ``dim`` (an int or several; NumPy's ``axis`` and
+    ``keepdims`` are accepted too); ``dtype``: converted to it first."""
+    return _reduce("sum", t, dim, keepdim, dtype, axis, keepdims)
+
+
+def mean_(t: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None,
+          axis: Any = None, keepdims: Any = None) -> Any:  # fmt: skip
+    """The mean of all elements, or over ``dim``, as ``sum_`` takes them."""
+    return _reduce("mean", t, dim, keepdim, dtype, axis, keepdims)
+
+
+def _extreme(t: Any, dim: Any, keepdim: bool, kind: str) -> Any:
+    """``amax``/``amin``: the largest (smallest) over ``dim``, the gradient shared evenly
+    among equal extremes (their mean is the extreme)."""
+    name = "amax" if kind == "max" else "amin"
+    if not t.flat and not dim:
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+            "Specify the reduction dim with the 'dim' argument."
+        )
+    if dim is None or (isinstance(dim, (list, tuple)) and not dim):
+        dim = tuple(range(t.dim()))
+    dims, shape = dims_of(t, dim, keepdim)
+    best = _first_max if kind == "max" else _first_min
+    vals = []
+    for g in reduction_groups(t.shape, dims):
+        data = [t.flat[i].data for i in g]
+        top = data[best(range(len(g)), key=data.__getitem__)]
+        tied = [t.flat[i] for i, x in zip(g, data) if x == top or (x != x and top != top)]
+        op, ins = (COPIES["select"], tied[:1]) if len(tied) < 2 else (NARY["mean"], tied)
+        vals.append(apply(op, tuple(ins)))
+        vals[-1].data = top
+    node = node_class("AmaxBackward0" if kind == "max" else "AminBackward0", 1, {}, "find")
+    return result(vals, shape, t.dtype, node, (t,), _saved_dim=dims, _saved_keepdim=keepdim)
+
+
+def amax(t: Any, dim: Any = (), keepdim: bool = False) -> Any:
+    return _extreme(t, dim, keepdim, "max")
+
+
+def amin(t: Any, dim: Any = (), keepdim: bool = False) -> Any:
+    return _extreme(t, dim, keepdim, "min")
 
 
 def all_(t: Any, dim: int | None = None) -> Any:
@@ -251,7 +375,7 @@ def equal(a: Any, b: Any) -> bool:
 
 
 METHODS: dict[str, Any] = {
-    "equal": equal,
-    "max": max_, "min": min_, "argmax": argmax, "argmin": argmin, "norm": norm, "std": std,
-    "var": var, "prod": prod, "all": all_, "any": any_, "maximum": maximum, "minimum": minimum,
+    "equal": equal, "sum": sum_, "mean": mean_, "amax": amax, "amin": amin,
+    "max": max_, "min": min_, "argmax": argmax, "argmin": argmin, "norm": norm,
+    "prod": prod, "all": all_, "any": any_, "maximum": maximum, "minimum": minimum,
 }  # fmt: skip

@@ -21,7 +21,8 @@ from typing import Any
 
 from . import mt19937
 from . import random as draws
-from .dtype import Size, dtype, float32, float64, get_default_dtype, int64
+from .device import check_device
+from .dtype import C_NAMES, Size, dtype, float32, float64, get_default_dtype, int64
 from .mt19937 import Generator, default_generator
 from .shape import nest, numel, sizes
 from .tensor import Tensor, tensor
@@ -81,7 +82,7 @@ def _size(size: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _c_name(dt: dtype) -> str:
-    return {"int64": "Long", "bool": "Bool", "float32": "Float", "float64": "Double"}[dt.name]
+    return C_NAMES[dt][0]
 
 
 def _make(flat: list[Any], shape: Sequence[int], dt: dtype, requires_grad: bool) -> Tensor:
@@ -94,10 +95,12 @@ def rand(
     *size: Any,
     generator: Generator | None = None,
     dtype: dtype | None = None,
+    device: Any = None,
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
     """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``."""
+    check_device(device)
     shape, dt = sizes(_size(size, kwargs)), _float(dtype)
     return _make(
         draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad
@@ -108,17 +111,28 @@ def randn(
     *size: Any,
     generator: Generator | None = None,
     dtype: dtype | None = None,
+    device: Any = None,
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
     """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from 16)."""
+    check_device(device)
     shape, dt = sizes(_size(size, kwargs)), _float(dtype)
     return _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
 
 
 def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None = None,
-            requires_grad: bool = False) -> Tensor:  # fmt: skip
-    """``randint(high, size)`` or ``randint(low, high, size)``: integers in [low, high)."""
+            device: Any = None, requires_grad: bool = False, **named: Any) -> Tensor:  # fmt: skip
+    """``randint(high, size)`` or ``randint(low, high, size)``: integers in [low, high); the
+    three may also be named (``randint(low=0, high=2, size=(4,))``)."""
+    check_device(device)
+    if named:
+        unknown = set(named) - {"low", "high", "size"}
+        if unknown:
+            raise TypeError(f"randint() got an unexpected keyword argument '{sorted(unknown)[0]}'")
+        given = dict(zip(("low", "high", "size") if len(args) > 1 else ("high",), args))
+        given.update(named)
+        args = (given.get("low", 0), given["high"], given["size"])
     if len(args) == 2:
         low, (high, size) = 0, args
     elif len(args) == 3:
@@ -135,8 +149,9 @@ def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None 
 
 
 def randperm(n: int, *, generator: Generator | None = None, dtype: dtype | None = None,
-             requires_grad: bool = False) -> Tensor:  # fmt: skip
+             device: Any = None, requires_grad: bool = False) -> Tensor:  # fmt: skip
     """A random permutation of 0 .. n-1."""
+    check_device(device)
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     perm = draws.randperm(generator, n)
@@ -148,8 +163,9 @@ def randperm(n: int, *, generator: Generator | None = None, dtype: dtype | None 
 
 def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, *,
            generator: Generator | None = None, dtype: dtype | None = None,
-           requires_grad: bool = False) -> Tensor:  # fmt: skip
+           device: Any = None, requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``normal(mean, std, size)`` with numbers, or with tensors of means and/or stds."""
+    check_device(device)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
         means = mean.tolist() if isinstance(mean, Tensor) else mean
@@ -203,13 +219,19 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
     )
 
 
-def rand_like(input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+def rand_like(input: Tensor, *, dtype: dtype | None = None, device: Any = None,
+              requires_grad: bool = False) -> Tensor:  # fmt: skip
+    check_device(device)
     return rand(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randn_like(input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+def randn_like(input: Tensor, *, dtype: dtype | None = None, device: Any = None,
+               requires_grad: bool = False) -> Tensor:  # fmt: skip
+    check_device(device)
     return randn(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randint_like(input: Tensor, *args: int, dtype: dtype | None = None) -> Tensor:
+def randint_like(input: Tensor, *args: int, dtype: dtype | None = None,
+                 device: Any = None) -> Tensor:  # fmt: skip
+    check_device(device)
     return randint(*args, tuple(input.shape), dtype=dtype or input.dtype)

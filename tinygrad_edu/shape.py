@@ -14,7 +14,7 @@ from typing import Any
 
 from .dtype import Size
 
-__all__ = ["broadcast", "flatten", "index", "nest", "normalize_dim", "numel", "sizes"]
+__all__ = ["along", "broadcast", "flatten", "index", "nest", "normalize_dim", "numel", "sizes"]
 
 
 def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
@@ -34,6 +34,13 @@ def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
         ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]
         ib = [i * y + (j if y != 1 else 0) for i in ib for j in range(size)]
     return Size(shape), ia, ib
+
+
+def along(shape: Sequence[int], d: int) -> list[list[int]]:
+    """The flat positions of each line along dim ``d`` of a row-major ``shape``, line by line
+    in row-major order of the other dims."""
+    outer, n, inner = math.prod(shape[:d]), shape[d], math.prod(shape[d + 1 :])
+    return [[(o * n + k) * inner + i for k in range(n)] for o in range(outer) for i in range(inner)]
 
 
 def normalize_dim(dim: int, ndim: int) -> int:
@@ -68,6 +75,8 @@ def flatten(data: Any) -> tuple[list[Any], tuple[int, ...]]:
     """Nested lists (or anything with ``tolist()``, such as a tensor) -> flat values, shape."""
     if hasattr(data, "tolist") and hasattr(data, "shape"):
         return flatten(data.tolist()) if data.shape else ([data.tolist()], ())
+    if isinstance(data, range):
+        data = list(data)
     if not isinstance(data, (list, tuple)):
         return [data], ()
     if not data:

@@ -18,14 +18,33 @@ tensors that have hooks (``tensor_pass.py``).
 
 from __future__ import annotations
 
+import math
 import warnings
 import weakref
 from collections.abc import Callable
 from typing import Any
 
-from . import autograd, conversions, inplace, kernels, reductions, views
+from . import (
+    aliases,
+    autograd,
+    comparisons,
+    conversions,
+    creation,
+    indexing,
+    inplace,
+    integer,
+    joining,
+    kernels,
+    matrices,
+    reductions,
+    scans,
+    selection,
+    statistics,
+    views,
+)  # fmt: skip
 from ._tensor_str import format_tensor
-from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32
+from .device import check_device
+from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
 from .engine import Value
 from .graph import AccumulateGrad
 from .hooks import RemovableHandle, new_hooks
@@ -59,9 +78,11 @@ class Tensor:
     >>> t.grad.tolist()
     [[2.0, 2.0], [2.0, 2.0]]
 
-    Besides PyTorch's names, three of tinygrad_edu's own, which the tensor layer's modules
+    Besides PyTorch's names, five of tinygrad_edu's own, which the tensor layer's modules
     read: ``flat`` (the element Values, row-major: treat as read-only), ``backward_hooks``
-    (the hooks ``register_hook`` added, or None) and ``from_values`` (a tensor of Values).
+    (the hooks ``register_hook`` added, or None), ``from_values`` (a tensor of Values) and
+    ``storage_key`` (an object whose identity is the storage's: views and ``detach()`` share it)
+    and ``view_of`` (for a view that records a graph: its base and where its elements are in it).
     """
 
     __slots__ = (
@@ -79,13 +100,24 @@ class Tensor:
         "dtype",
         "flat",
         "grad_fn",
+        "graph_views",
         "shape",
+        "storage_key",
         "version_counter",
+        "view_of",
     )
     __hash__ = object.__hash__
 
-    def __init__(self, data: Any = (), *, requires_grad: bool = False) -> None:
-        t = tensor(data, dtype=get_default_dtype(), requires_grad=requires_grad)
+    def __init__(self, *data: Any, requires_grad: bool = False) -> None:
+        # the legacy constructor: torch.Tensor(2, 3) is a 2x3 tensor (PyTorch leaves its
+        # memory uninitialised; zeros here), torch.Tensor([[1, 2]]) holds those numbers
+        sizes = data[0] if len(data) == 1 and isinstance(data[0], Size) else data
+        by_size = bool(sizes) and all(type(n) is int for n in sizes)
+        if by_size:
+            data = ([0.0] * math.prod(sizes),)
+        t = tensor(data[0] if data else (), dtype=get_default_dtype(), requires_grad=requires_grad)
+        if by_size:
+            t = t.reshape(*sizes)
         self._init(t.flat, t.shape, t.dtype, None)
         if requires_grad:
             self._set_requires_grad(True)
@@ -104,6 +136,9 @@ class Tensor:
         self._aliases: weakref.WeakValueDictionary[int, Tensor] | None = None
         self._strides: tuple[int, ...] | None = None  # None: row-major
         self._offset = 0
+        self.storage_key = object()  # its identity is the storage's (data_ptr)
+        self.view_of: tuple[Tensor, list[int]] | None = None  # a view with a graph: its base
+        self.graph_views: Any = None  # a base: its views with a graph, held weakly
         self.version_counter = VersionCounter()
         remember(self)
 
@@ -135,7 +170,7 @@ class Tensor:
         """Make this tensor a view of ``base``'s storage: these strides and offset, and
         ``base``'s version counter."""
         self._strides, self._offset = strides, offset
-        self.version_counter = base.version_counter
+        self.version_counter, self.storage_key = base.version_counter, base.storage_key
 
     def stride(self, dim: int | None = None) -> Any:
         st = self._strides if self._strides is not None else contiguous_strides(self.shape)
@@ -255,11 +290,9 @@ class Tensor:
         """An element as Python gets it from PyTorch: rounded to float32 for a float32 tensor."""
         if self.dtype is float32:
             return round_float32(v.data)
-        if self.dtype is int64:
-            return int(v.data)
         if self.dtype is bool_:
             return bool(v.data)
-        return v.data
+        return v.data if self.dtype.is_floating_point else int(v.data)
 
     def elements(self) -> list[Value]:
         """The tensor's elements, in row-major order: each a scalar Value with its own node.
@@ -309,7 +342,8 @@ class Tensor:
     def __repr__(self) -> str:
         suffixes = []
         if self.grad_fn is not None:
-            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+            # PyTorch shows a C++ node's short name: <CopySlices>, not torch::autograd::...
+            suffixes.append(f"grad_fn=<{self.grad_fn.name().rpartition('::')[2]}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
         values = [self._py(v) if self.dtype is not float32 else v.data for v in self.flat]
@@ -331,6 +365,8 @@ class Tensor:
 
     def numel(self) -> int:
         return len(self.flat)
+
+    nelement = numel  # the older name, still in tutorials (makemore counts parameters so)
 
     def __len__(self) -> int:
         if not self.shape:
@@ -355,6 +391,7 @@ class Tensor:
             base._aliases = weakref.WeakValueDictionary()
         base._aliases[id(t)] = t
         t._strides, t._offset, t.version_counter = self._strides, self._offset, self.version_counter
+        t.storage_key, t.view_of = self.storage_key, self.view_of
         return t
 
     @property
@@ -369,7 +406,10 @@ class Tensor:
             v.data = o.data
 
     def clone(self) -> Tensor:
-        return kernels.copy(self, "clone")
+        c = kernels.copy(self, "clone")
+        if self._strides is not None:  # PyTorch's preserve_format: the copy keeps the layout
+            c._strides = views.dense_strides(self.shape, self._strides)
+        return c
 
     # -- arithmetic ------------------------------------------------------------------------
 
@@ -432,39 +472,9 @@ class Tensor:
     def square(self) -> Tensor:
         return kernels.binary("pow", self, 2)
 
-    def sum(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("sum", self, dim, keepdim)
-
-    def mean(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
-        return kernels.reduce("mean", self, dim, keepdim)
-
     def dot(self, other: Tensor) -> Tensor:
         return dot(self, other)
 
-    # -- comparisons: bool tensors, never part of a graph ----------------------------------
-
-    def __eq__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a == b, self, other)
-
-    def __ne__(self, other: Any) -> Tensor:  # type: ignore[override]
-        return kernels.compare(lambda a, b: a != b, self, other)
-
-    def __lt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a < b, self, other)
-
-    def __le__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a <= b, self, other)
-
-    def __gt__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a > b, self, other)
-
-    def __ge__(self, other: Any) -> Tensor:
-        return kernels.compare(lambda a, b: a >= b, self, other)
-
-    # -- indexing --------------------------------------------------------------------------
-
-    def __getitem__(self, i: Any) -> Tensor:
-        return views.getitem(self, i)
 
 
 _warned = {"to_scalar": False}
@@ -488,9 +498,11 @@ def _any_grad(data: Any) -> bool:
     return False
 
 
-def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False) -> Tensor:
+def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
+           requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
     default dtype."""
+    check_device(device)
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
@@ -510,13 +522,12 @@ def tensor(data: Any, *, dtype: dtype | None = None, requires_grad: bool = False
             dtype = get_default_dtype()
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError(INT_GRAD)
-    if dtype is int64:
-        flat = [int(x) for x in flat]
-    elif dtype is bool_:
-        flat = [bool(x) for x in flat]
-    data = [float(x) for x in flat]
-    if dtype is float32 and kernels.float32_arithmetic():  # it holds float32 numbers
-        data = kernels.rounded(data)
+    if dtype is float32:
+        data = [float(x) for x in flat]
+        if kernels.float32_arithmetic():  # it holds float32 numbers
+            data = kernels.rounded(data)
+    else:
+        data = [store(dtype, float(x)) for x in flat]
     t = Tensor.from_values([Value(x, requires_grad=False) for x in data], shape, dtype)
     if requires_grad:
         t._set_requires_grad(True)
@@ -536,7 +547,10 @@ def _tensor_method(key: str) -> Callable[..., Tensor]:
 
 # the views and the in-place ops, from their own modules
 for _name, _method in {
-    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS
+    **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
+    **indexing.METHODS, **creation.METHODS, **integer.METHODS, **selection.METHODS,
+    **statistics.METHODS, **scans.METHODS, **matrices.METHODS, **comparisons.METHODS,
+    **joining.METHODS, **aliases.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method

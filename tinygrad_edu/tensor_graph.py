@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .anomaly_mode import is_anomaly_enabled
-from .dtype import Size, float32, float64, int64
+from .dtype import C_NAMES, Size, float32, float64, int64
 from .engine import Value, apply
 from .grad_mode import STATE, set_grad_enabled
 from .graph import local_derivatives
@@ -32,6 +32,7 @@ __all__ = [
     "is_tensor",
     "leaf_tensor",
     "lift",
+    "new_node",
     "node_class",
     "register_leaf",
     "remember",
@@ -258,27 +259,37 @@ def result(
     return out
 
 
+def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[int]) -> Any:
+    """A node of class ``node`` over ``inputs`` that holds none of its output's elements (a
+    custom ``autograd.Function``'s: its outputs' scalar graph holds it, not the other way)."""
+    fn = object.__new__(node)
+    fn._inputs, fn._values, fn._attrs, fn._seq = inputs, [], {"shape": Size(shape)}, _next_seq()
+    fn._cls, fn._versions = None, ()
+    return fn
+
+
 # the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
 _CROSS = frozenset(("MulBackward0", "DotBackward0", "MvBackward0", "MmBackward0"))
-_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
 
 
 def _described(t: Any, made_by: Any) -> str:
     # PyTorch's words for a saved tensor: [torch.FloatTensor [2]], which is output 0 of Add
-    text = f"[torch.{_TYPE_NAMES[t.dtype.name]}Tensor {list(t.shape)}]"
+    # (for a saved input, the op that made it last: read when the error is raised)
+    text = f"[torch.{C_NAMES[t.dtype][0]}Tensor {list(t.shape)}]"
     if made_by is not None:
         text += f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', made_by.name())},"
     return text
 
 
-def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, str]]:
+def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:
     """The version of each tensor ``fn`` saves for its rule, as it is now: backward checks
     that none was modified in place since (``check_versions``)."""
     found = []
     ins, name = fn._inputs, type(fn).__name__
     for where in dict.fromkeys(type(fn).saved.values()):
         if where == "result":
-            found.append((out.version_counter, 0, _described(out, fn)))
+            text = _described(out, fn)
+            found.append((out.version_counter, 0, lambda text=text: text))
             continue
         x = ins[where] if isinstance(where, int) and where < len(ins) else None
         if not is_tensor(x):
@@ -287,7 +298,7 @@ def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, str]]:
             other = ins[1 - where] if len(ins) > 1 else None
             if not (is_tensor(other) and other.requires_grad):
                 continue  # PyTorch saves it only for the other input's gradient
-        found.append((x.version_counter, x._version, _described(x, x.grad_fn)))
+        found.append((x.version_counter, x._version, lambda x=x: _described(x, x.grad_fn)))
     return found
 
 
@@ -301,12 +312,12 @@ def check_versions(roots: Sequence[Any]) -> None:
         if id(fn) in seen:
             continue
         seen.add(id(fn))
-        for counter, version, text in getattr(fn, "_versions", ()):
+        for counter, version, describe in getattr(fn, "_versions", ()):
             if counter.value != version:
                 hint = ANOMALY_HINT if is_anomaly_enabled() else HINT
                 raise RuntimeError(
                     "one of the variables needed for gradient computation has been modified by "
-                    f"an inplace operation: {text} is at version {counter.value}; expected "
+                    f"an inplace operation: {describe()} is at version {counter.value}; expected "
                     f"version {version} instead. Hint: {hint}"
                 )
         for x in fn._inputs or ():

@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from . import float32_backward
 from .dtype import float32, get_default_dtype
 from .engine import Value, gc_paused, inputs_of, run_pass, toposort
 from .gradients import grad as engine_grad
@@ -23,7 +24,7 @@ from .messages import NO_GRAD
 from .tensor_graph import check_versions, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
 
-__all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
+__all__ = ["backward", "call_hooks", "grad32", "grad_with_hooks", "seeds_of"]
 
 
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
@@ -63,12 +64,15 @@ def backward(
         if not r.requires_grad:
             raise RuntimeError(NO_GRAD)
     check_versions(roots)
-    seeds = [
-        s for k, (r, g) in enumerate(zip(roots, gradients)) for s in seeds_of(r, g, k, create_graph)
-    ]
+    per_root = [seeds_of(r, g, k, create_graph) for k, (r, g) in enumerate(zip(roots, gradients))]
+    seeds = [s for ss in per_root for s in ss]
     values = [v for r in roots for v in r.flat]
     if create_graph:
         return _backward_create_graph(values, seeds)
+    if float32_arithmetic() and all(isinstance(s, float) for s in seeds):
+        got = float32_backward.run(roots, per_root, retain_graph=retain_graph)
+        if got is not None:  # PyTorch's float32 formulas, node by node
+            return _accumulate32(got)
     _, leaves, old = _pass(values, seeds, retain_graph=retain_graph, fill_retained=True)
     _accumulate(leaves, old)
 
@@ -224,6 +228,22 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
             x.grad = a.data
 
 
+def _accumulate32(got: dict[int, tuple[Any, list[float]]]) -> None:
+    """Each leaf's float32 gradient through its hooks into its ``.grad`` (a float32 ``+=``)."""
+    for t, g in got.values():
+        if not t.is_leaf or not t.requires_grad:
+            continue
+        g = call_hooks(t, _grad_tensor(t, g))
+        if t.grad is None:
+            t.grad = _grad_tensor(g, [v.data for v in g.flat])
+        else:
+            acc = t.grad
+            for a, d in zip(acc.flat, rounded([a.data + b.data for a, b in zip(acc.flat, g.flat)])):
+                a.data = d
+        for x, a in zip(t.flat, t.grad.flat):
+            x.grad = a.data
+
+
 def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
     """``backward(create_graph=True)``: each leaf's ``.grad`` becomes a graph of its own."""
     warnings.warn(CREATE_GRAPH_CYCLE, UserWarning, stacklevel=5)  # from t.backward()
@@ -240,6 +260,25 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
         g = [0.0 if x is None else x for x in (next(it) for _ in t.flat)]
         g = call_hooks(t, lift(type(t), g, t.shape))
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
+
+
+def grad32(
+    roots: list[Any], seeds: list[list[Any]], ins: list[Any], *, retain_graph: bool
+) -> list[float | None] | None:
+    """``autograd.grad`` by the float32 pass (``float32_backward``): each input element's
+    gradient (None if not reached), or None if the graph is one for the scalar pass."""
+    if not float32_arithmetic() or any(x.backward_hooks for x in ins):
+        return None
+    if not all(isinstance(s, float) for ss in seeds for s in ss):
+        return None
+    got = float32_backward.run(roots, seeds, retain_graph=retain_graph, targets=ins)
+    if got is None:
+        return None
+    out: list[float | None] = []
+    for x in ins:
+        g = got.get(id(x))
+        out.extend([None] * len(x.flat) if g is None else g[1])
+    return out
 
 
 def grad_with_hooks(

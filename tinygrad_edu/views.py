@@ -1,6 +1,6 @@
-"""Views: ``t[i]``, ``t[a:b]``, ``view``, ``reshape``, ``flatten``, ``unsqueeze``, ``squeeze``,
-``T``, ``t()``, ``transpose``, ``permute``, ``expand``, with PyTorch's node names, strides and
-errors.
+"""Views: ``t[i]``, ``t[a:b]`` (``indexing.py`` reads the key), ``view``, ``reshape``,
+``flatten``, ``unsqueeze``, ``squeeze``, ``T``, ``t()``, ``transpose``, ``permute``,
+``expand``, with PyTorch's node names, strides and errors.
 
 A view's element ``k`` is an element of its input, found through the view's strides; a view
 that records a graph gives each element a copy node of the view's own op (``ViewBackward0``,
@@ -23,16 +23,20 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import kernels
 from .engine import apply
 from .grad_mode import STATE
 from .ops import COPIES, Op
 from .shape import index, normalize_dim
 from .tensor_graph import is_tensor, node_class, result
+from .writeback import register
 
-__all__ = ["METHODS", "VIEW_OPS", "contiguous_strides", "getitem", "is_contiguous", "reshape"]
+__all__ = ["ELEMENT_SIZES", "METHODS", "VIEW_OPS", "alias", "contiguous_strides", "copy_op"]
+__all__ += ["data_ptr", "dense_strides", "is_contiguous", "is_non_overlapping_and_dense"]
+__all__ += ["reshape", "select", "slice_", "unsqueeze"]
 
 
-def _copy_op(key: str, name: str) -> Op:
+def copy_op(key: str, name: str) -> Op:
     # an element seen through a view: d out / d in = 1 (as ops.COPIES' entries)
     return Op(key=key, name=name, forward=lambda a: a, local=lambda a, out: (1.0,), expr="{0}",
               dlocal=("1",), method=None, micrograd="")  # fmt: skip
@@ -40,9 +44,10 @@ def _copy_op(key: str, name: str) -> Op:
 
 # the element copies of the view ops that ops.COPIES does not have yet
 VIEW_OPS: dict[str, Op] = {
-    key: _copy_op(key, name)
+    key: copy_op(key, name)
     for key, name in (
         ("view", "ViewBackward0"),
+        ("alias", "AliasBackward0"),
         ("unsafe_view", "UnsafeViewBackward0"),
         ("slice", "SliceBackward0"),
         ("transpose", "TransposeBackward0"),
@@ -83,6 +88,50 @@ def is_contiguous(shape: Sequence[int], strides: Sequence[int]) -> bool:
     return True
 
 
+def is_non_overlapping_and_dense(shape: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether the elements fill their memory exactly once, in some order of the dims."""
+    dims = sorted((d for d in range(len(shape)) if shape[d] >= 2), key=lambda d: strides[d])
+    step = 1
+    for d in dims:
+        if strides[d] != step:
+            return False
+        step *= shape[d]
+    return True
+
+
+def dense_strides(shape: Sequence[int], strides: Sequence[int]) -> tuple[int, ...]:
+    """The strides of a copy that keeps the layout (PyTorch's preserve_format): the same
+    ones for a dense tensor, else dense strides in the order of the input's
+    (``infer_dense_strides``: an insertion sort that leaves stride-0 dims where they are)."""
+    if is_non_overlapping_and_dense(shape, strides):
+        return tuple(strides)
+    perm = list(reversed(range(len(shape))))
+
+    def should_swap(d0: int, d1: int) -> int:
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return -1 if s0 < s1 else 1
+        return 1 if shape[d0] > shape[d1] else 0
+
+    for i in range(1, len(shape)):
+        d1 = i
+        for j in range(1, i + 1):
+            d0 = i - j
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out, step = [0] * len(shape), 1
+    for d in perm:
+        out[d] = step
+        step *= max(shape[d], 1)
+    return tuple(out)
+
+
 def _view(a: Any, key: str, how: Callable[[Geometry], Geometry], **attrs: Any) -> Any:
     """The view ``how`` of ``a``: ``how`` maps (shape, strides, offset) to the view's."""
     shape, rel, off = how((tuple(a.shape), contiguous_strides(a.shape), 0))
@@ -99,6 +148,7 @@ def _made(a: Any, key: str, shape: Sequence[int], pos: Sequence[int], strides: S
         op = _OPS[key]
         vals = [apply(op, (a.flat[p],)) for p in pos]
         r = result(vals, shape, a.dtype, node_class(op.name), (a,), **attrs)
+        register(r, a, list(pos))  # a write into either reaches the other (writeback.py)
     else:  # no graph: the view's elements are its input's own
         r = type(a).from_values([a.flat[p] for p in pos], shape, a.dtype)
     r.set_geometry(tuple(strides), offset, a)
@@ -127,6 +177,11 @@ def select(a: Any, dim: int, i: Any, report: int | None = None) -> Any:
                  _saved_self_sym_sizes=tuple(a.shape))  # fmt: skip
 
 
+def alias(a: Any) -> Any:
+    """The same elements as a new view (``t[...]``, ``t[:, :]``: ``AliasBackward0``)."""
+    return _view(a, "alias", lambda g: g)
+
+
 def slice_(a: Any, dim: int, s: slice) -> Any:
     d = normalize_dim(dim, len(a.shape))
     step = 1 if s.step is None else int(s.step)
@@ -141,44 +196,6 @@ def slice_(a: Any, dim: int, s: slice) -> Any:
                 off + start * st[d] if n else off)  # fmt: skip
 
     return _view(a, "slice", how, _saved_dim=d)
-
-
-def getitem(a: Any, key: Any) -> Any:
-    """``a[key]`` for ints, slices and None, alone or in a tuple, as PyTorch indexes."""
-    if not isinstance(key, tuple):
-        if isinstance(key, slice):
-            if not a.shape:
-                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-            return slice_(a, 0, key)
-        key = (key,)
-        single = True
-    else:
-        single = False
-    used = sum(1 for k in key if k is not None)
-    if used > len(a.shape):
-        if not a.shape and single:
-            return select(a, 0, key[0])
-        raise IndexError(f"too many indices for tensor of dimension {len(a.shape)}")
-    t, d, orig = a, 0, 0
-    for k in key:
-        if k is None:
-            t = unsqueeze(t, d)
-            d += 1
-        elif isinstance(k, slice):
-            full = k.start in (None, 0) and k.step in (None, 1) and (
-                k.stop is None or k.stop >= t.shape[d])  # fmt: skip
-            if not full:  # a whole dim in a tuple of indices is no view at all, as in PyTorch
-                t = slice_(t, d, k)
-            d += 1
-            orig += 1
-        elif (isinstance(k, int) and not isinstance(k, bool)) or is_tensor(k):
-            t = select(t, d, k, report=orig)
-            orig += 1
-        else:
-            raise NotImplementedError(
-                f"indexing with {type(k).__name__} is not supported: use ints, slices or None"
-            )
-    return t
 
 
 def _sizes(args: tuple[Any, ...]) -> tuple[int, ...]:
@@ -359,8 +376,20 @@ def expand(a: Any, *sizes: Any) -> Any:
     return _view(a, "expand", how)
 
 
+# bytes per element, by dtype name (PyTorch's element_size)
+ELEMENT_SIZES = {"float32": 4, "float64": 8, "int64": 8, "int32": 4, "float16": 2, "bool": 1}
+
+
+def data_ptr(a: Any) -> int:
+    """An address for the tensor's first element: the storage's plus offset * element size.
+
+    The storage's is its identity, spread out so that no two storages' ranges meet: what a
+    program can see (which tensors share memory, and how far apart) is PyTorch's."""
+    return (id(a.storage_key) << 20) + a.storage_offset() * ELEMENT_SIZES[a.dtype.name]
+
+
 def contiguous(a: Any) -> Any:
-    return a if a.is_contiguous() else a.clone()
+    return a if a.is_contiguous() else kernels.copy(a, "clone")  # row-major, whatever a's layout
 
 
 # Tensor's view methods, as Tensor takes them (tensor.py adds each to the class)
@@ -376,5 +405,6 @@ METHODS: dict[str, Any] = {
     "T": property(big_t),
     "expand": expand,
     "contiguous": contiguous,
+    "data_ptr": data_ptr,
 }
 del _op

@@ -22,11 +22,12 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from tinygrad_edu.dtype import get_default_dtype
 from tinygrad_edu.engine import Value, accumulator
 
 from .picture import Graph
 
-__all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt"]
+__all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt", "node_name", "shape_text"]
 
 # One colour per kind of thing, shared by both styles and the legend.
 COLORS = {
@@ -80,9 +81,18 @@ def _is_tensor(x: Any) -> bool:
     return hasattr(x, "elements") and hasattr(x, "shape") and hasattr(x, "grad_fn")
 
 
-def _shape(t: Any) -> str:
+def shape_text(t: Any) -> str:
+    """A tensor's shape as the pictures show it, ``(2, 3)``, with its dtype where it is not
+    the default one (a float64 or integer tensor in a float32 graph): ``(3) int64``."""
     dims = tuple(t.shape)
-    return f"({dims[0]})" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
+    text = f"({dims[0]})" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
+    dt = getattr(t, "dtype", None)
+    return text if dt is None or dt is get_default_dtype() else f"{text} {dt.name}"
+
+
+def node_name(fn: Any) -> str:
+    """A node's name as PyTorch prints it in a repr: ``CopySlices``, not its C++ name."""
+    return fn.name().rpartition("::")[2]
 
 
 class GraphTooBigError(ValueError):
@@ -269,9 +279,9 @@ def _clusters(d: _Drawing, tensors: list[Any]) -> tuple[dict[int, Any], list[Any
     graphs = []
     for k, t in enumerate(tensors):
         fn = getattr(t, "grad_fn", None)
-        made = fn.name() if fn is not None else ""
+        made = node_name(fn) if fn is not None else ""
         title = f"{d.name(t)} = {made}" if d.name(t) and made else d.name(t) or made
-        title = f"{title} {_shape(t)}".strip()
+        title = f"{title} {shape_text(t)}".strip()
         g = graphviz.Digraph(
             name=f"cluster_{k}",
             graph_attr={
@@ -457,7 +467,7 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
                 continue
             kind = "param" if id(t) in d.names else "leaf"
             rows = (
-                f"{d.name(t)} {_shape(t)}".strip(),
+                f"{d.name(t)} {shape_text(t)}".strip(),
                 *(_elements(t, d, k) for k in ("data", "grad")),
             )
             _box(d, f"t{i}", _lines(*rows), kind, t)
@@ -465,7 +475,7 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
             d.dot.edge(f"t{i}", f"a{i}")
             accumulate[i] = f"a{i}"
             continue
-        rows = [fn.name(), *([d.name(t)] if d.name(t) else []), _shape(t)]
+        rows = [node_name(fn), *([d.name(t)] if d.name(t) else []), shape_text(t)]
         rows += [_elements(t, d, "data"), _elements(t, d, "grad")]
         _box(d, f"f{i}", _lines(*rows), "backward", t, fn)
     for i, t in enumerate(tensors):
@@ -478,7 +488,7 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
     for r in d.roots:
         i = index[id(r)]
         rows = (
-            f"{d.name(r)} {_shape(r)}".strip(),
+            f"{d.name(r)} {shape_text(r)}".strip(),
             _elements(r, d, "data"),
             _elements(r, d, "grad"),
         )

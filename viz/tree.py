@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.engine import Value
 
-from .draw import fmt
+from .draw import fmt, node_name, shape_text
 from .trace import value_names
 from .trace_view import Piece, fill, segments
 
@@ -50,11 +50,6 @@ class _Entry:
 
 def _is_tensor(x: Any) -> bool:
     return hasattr(x, "elements") and hasattr(x, "shape") and hasattr(x, "grad_fn")
-
-
-def _shape(t: Any) -> str:
-    dims = tuple(t.shape)
-    return f"({dims[0]})" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
 
 
 def _line(v: Value, name: str) -> Piece:
@@ -82,8 +77,8 @@ def _entries(root: Any) -> list[_Entry]:
         roots, base = list(root), 1
     elif _is_tensor(root):
         fn = getattr(root, "grad_fn", None)
-        made: Piece = [("  ", ""), (fn.name(), "magenta")] if fn is not None else []
-        entries.append(_Entry([(f"tensor {_shape(root)}", "bold"), *made], 0))
+        made: Piece = [("  ", ""), (node_name(fn), "magenta")] if fn is not None else []
+        entries.append(_Entry([(f"tensor {shape_text(root)}", "bold"), *made], 0))
         roots, base = list(root.elements()), 1
     else:
         roots, base = [root], 0

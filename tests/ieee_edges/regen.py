@@ -28,7 +28,7 @@ DATA = HERE / "torch_float64.json"
 if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere in the checkout
     sys.path.insert(0, str(HERE.parent.parent))
 
-from tinygrad_edu.engine import Value  # noqa: E402
+from tinygrad_edu.engine import Value, apply  # noqa: E402
 from tinygrad_edu.ops import OPS  # noqa: E402
 
 INF, NAN = math.inf, math.nan
@@ -67,18 +67,31 @@ def _method_or_functional(name: str) -> Callable[[Any], Any]:
 
 
 UNARY |= {name: _method_or_functional(name) for name in
-          ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu")}  # fmt: skip
+          ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu", "floor", "ceil",
+           "trunc", "round", "frac", "sign", "erf", "gelu", "elu", "celu", "hardtanh", "mish",
+           "hardsigmoid", "hardswish", "logsigmoid")}  # fmt: skip
+UNARY["clamp"] = lambda a: a.clamp(-1.0, 1.0)
+
+
+def _remainder(a: Any, b: Any) -> Any:
+    # a Value has no %: the table's tensor-by-tensor remainder, as Tensor's % makes it
+    return apply(OPS["remaindert"], (a, b)) if isinstance(a, Value) else a % b
+
+
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
     "mul": lambda a, b: a * b,
     "div": lambda a, b: a / b,
     "powt": lambda a, b: a**b,
+    "remaindert": _remainder,
 }
 WITH_NUMBER: dict[str, Callable[[Any, float], Any]] = {
     "rsub": lambda a, c: c - a,
     "pow": lambda a, c: a**c,
     "rpow": lambda a, c: c**a,
+    "remainder": lambda a, c: a.remainder(c),
+    "fmod": lambda a, c: a.fmod(c),
 }
 
 FORMS = {"neg": "-x", "recip": "1/x", "add": "x + y", "sub": "x - y", "mul": "x * y"}
@@ -88,6 +101,9 @@ FORMS |= {
     "rsub": "{c} - x",
     "pow": "x ** {c}",
     "rpow": "{c} ** x",
+    "remainder": "x % {c}",
+    "fmod": "fmod(x, {c})",
+    "remaindert": "x % y",
 }
 
 

@@ -15,38 +15,87 @@ is the single node PyTorch shows, whose ``next_functions`` are the inputs'.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
+from .. import float32_loss as f32l
+from .. import float32_reduce as f32r
 from .. import random as draws
-from ..dtype import int64
+from ..dtype import C_NAMES, float32, int64
 from ..functional import NN_FUNCTIONAL
+from ..kernels import float32_arithmetic
 from ..tensor import Tensor, stack, tensor
-from ..tensor_graph import node_class, result
+from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
+from .functional_ops import (
+    celu,
+    elu,
+    fused,
+    gelu,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    leaky_relu,
+    logsigmoid,
+    mish,
+    normalize,
+    one_hot,
+    pad,
+    relu,
+    relu6,
+    selu,
+    silu,
+    softplus,
+    softsign,
+    tanhshrink,
+)
+from .sparse import embedding
 
 __all__ = [
+    "adaptive_avg_pool2d",
+    "avg_pool2d",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "celu",
+    "conv2d",
     "cross_entropy",
     "dropout",
+    "elu",
+    "embedding",
     "fused",
+    "gelu",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
+    "huber_loss",
     "l1_loss",
+    "leaky_relu",
+    "legacy_reduction",
     "linear",
     "log_softmax",
+    "logsigmoid",
+    "max_pool2d",
+    "mish",
     "mse_loss",
     "nll_loss",
+    "normalize",
+    "one_hot",
+    "pad",
+    "relu",
+    "relu6",
+    "selu",
+    "silu",
+    "smooth_l1_loss",
     "softmax",
-    *sorted(NN_FUNCTIONAL),
+    "softmin",
+    "softplus",
+    "softsign",
+    "tanhshrink",
 ]
+__all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
-globals().update(NN_FUNCTIONAL)  # relu, tanh, sigmoid, leaky_relu, softplus, silu: the table's
-
-
-def fused(name: str, r: Tensor, inputs: tuple[Any, ...], **saved: Any) -> Tensor:
-    """``r`` under one tensor node named ``name`` over ``inputs`` (PyTorch's fused op)."""
-    if r.grad_fn is None:
-        return r
-    cls = node_class(name, len(inputs), {}, "find")
-    return result(r.elements(), r.shape, r.dtype, cls, inputs, **saved)
+# tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
+# arguments (inplace=, approximate=), so they come from functional_ops
+globals().update({k: f for k, f in NN_FUNCTIONAL.items() if k not in globals()})
 
 
 def _dim(x: Tensor, dim: int | None) -> int:
@@ -72,16 +121,49 @@ def _shifted(x: Tensor, dim: int) -> tuple[Tensor, Tensor]:
     return z, z.exp().sum(dim, keepdim=True)
 
 
+def _as_kernel(r: Tensor, kernel: Any, *args: Any) -> Tensor:
+    """A float32 result given the bits of PyTorch's own kernel (``float32_reduce``): its order
+    of sums and its exp; the elements' scalar graph is the float64 engine's."""
+    if r.dtype is float32 and float32_arithmetic():
+        for v, d in zip(r.elements(), kernel(*args)):
+            v.data = d
+    return r
+
+
+def _last_dim(x: Tensor, d: int) -> tuple[int, int] | None:
+    """The (rows, n) of a softmax along the last dim of a 1-d or 2-d tensor, else None."""
+    if x.dim() == 1:
+        return (1, x.shape[0])
+    return tuple(x.shape) if x.dim() == 2 and d == 1 else None  # type: ignore[return-value]
+
+
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("SoftmaxBackward0", z.exp() / s, (input,), _saved_dim=d)
+    r = z.exp() / s
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.softmax, [v.data for v in input.elements()], shape)
+    return fused("SoftmaxBackward0", r, (input,), _saved_dim=d)
 
 
 def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim)
     z, s = _shifted(input, d)
-    return fused("LogSoftmaxBackward0", z - s.log(), (input,), _saved_dim=d)
+    r = z - s.log()
+    shape = _last_dim(input, d)
+    if shape is not None:
+        _as_kernel(r, f32r.log_softmax, [v.data for v in input.elements()], shape)
+    return fused("LogSoftmaxBackward0", r, (input,), _saved_dim=d)
+
+
+# PyTorch's at::Reduction enum, saved by its loss nodes as ``_saved_reduction``
+_REDUCTION = {"none": 0, "mean": 1, "sum": 2}
+
+
+def softmin(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
+    """``softmax(-input, dim)``."""
+    return softmax(-input, dim, dtype)
 
 
 def _reduce(r: Tensor, reduction: str) -> Tensor:
@@ -94,65 +176,317 @@ def _reduce(r: Tensor, reduction: str) -> Tensor:
     raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
-def nll_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    """``-input[i, target[i]]``, averaged: the loss on log-probabilities."""
+def legacy_reduction(size_average: bool | None, reduce: bool | None) -> str:
+    """The ``reduction`` that the old ``size_average`` and ``reduce`` arguments ask for (with
+    PyTorch's warning)."""
+    mean, keep = size_average is not False, reduce is not False
+    r = "mean" if mean and keep else "sum" if keep else "none"
+    warnings.warn(
+        f"size_average and reduce args will be deprecated, please use reduction='{r}' instead.",
+        UserWarning,
+        stacklevel=3,
+    )
+    return r
+
+
+def _reduction(size_average: bool | None, reduce: bool | None, reduction: str) -> str:
+    if size_average is not None or reduce is not None:
+        return legacy_reduction(size_average, reduce)
+    return reduction
+
+
+def _check_target(input: Tensor, target: Tensor) -> None:
     if target.dtype is not int64:
-        raise RuntimeError(f"expected scalar type Long but found {target.dtype.name.capitalize()}")
-    if input.dim() == 1:
-        picked = -input[int(target.item())]
-        return fused("NllLossBackward0", picked, (input,))
-    rows = [-input[i, int(t)] for i, t in enumerate(target.tolist())]
-    return fused("NllLossBackward0", _reduce(stack(rows), reduction), (input,))
+        name = C_NAMES[target.dtype][0]
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
+    n = input.shape[0] if input.dim() > 1 else None
+    m = target.shape[0] if target.dim() else None
+    if input.dim() > 2:
+        raise NotImplementedError("nll_loss and cross_entropy take 1-d or 2-d inputs here")
+    if n != m:
+        raise ValueError(f"Expected input batch_size ({n}) to match target batch_size ({m}).")
 
 
-def cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    """``nll_loss(log_softmax(input, 1), target)``: PyTorch's classification loss."""
-    return nll_loss(log_softmax(input, 1 if input.dim() > 1 else 0), target, reduction)
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``-weight[t] * input[i, t]`` for each row's target class ``t``: the loss on
+    log-probabilities; rows whose target is ``ignore_index`` count 0 and are left out of the
+    mean, which divides by the sum of the rows' weights."""
+    reduction = _reduction(size_average, reduce, reduction)
+    _check_target(input, target)
+    classes = input.shape[-1]
+    ts = [int(target.item())] if input.dim() == 1 else [int(t) for t in target.tolist()]
+    for t in ts:
+        if t != ignore_index and not 0 <= t < classes:
+            raise IndexError(f"Target {t} is out of bounds.")
+    saved = {"_saved_target": target, "_saved_reduction": _REDUCTION.get(reduction),
+             "_saved_weight": weight, "_saved_ignore_index": ignore_index}  # fmt: skip
+    if input.dim() == 1 and ts[0] != ignore_index and weight is None:
+        return fused("NllLossBackward0", -input[ts[0]], (input,), **saved)
+    rows = input.unsqueeze(0) if input.dim() == 1 else input
+    if weight is None and ignore_index not in ts:
+        r = _reduce(stack([-rows[i, t] for i, t in enumerate(ts)]), reduction)
+        if reduction == "mean" and input.dim() == 2:  # the loss frame's own cascade sum
+            data = [v.data for v in input.elements()]
+            _as_kernel(r, lambda: [f32r.nll_loss(data, input.shape, ts)])
+        return fused("NllLossBackward0", r, (input,), **saved)
+    ws = [0.0 if t == ignore_index else 1.0 if weight is None else weight[t].item() for t in ts]
+    zero = tensor(0.0, dtype=input.dtype)
+    picked = stack([-rows[i, t] * w if w else zero for i, (t, w) in enumerate(zip(ts, ws))])
+    if reduction == "none":
+        r = picked if input.dim() > 1 else picked[0]
+    elif reduction == "sum":
+        r = picked.sum()
+    else:
+        r = _reduce(picked, "sum") / sum(ws)
+    return fused("NllLossBackward0", r, (input,), **saved)
 
 
-def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    return fused("MseLossBackward0", _reduce((input - target) ** 2, reduction), (input, target))
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """``nll_loss(log_softmax(input, 1), target)``: PyTorch's classification loss. ``target``
+    holds class indices, or class probabilities (the input's shape); ``label_smoothing`` mixes
+    the target with the uniform distribution over the classes."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    d = 1 if input.dim() > 1 else 0
+    logp = log_softmax(input, d)
+    classes = input.shape[d]
+    if target.shape == input.shape and target.dtype.is_floating_point:
+        return _cross_entropy_probs(logp, target, weight, reduction, label_smoothing, d)
+    loss = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if label_smoothing == 0.0:
+        return loss
+    # PyTorch's: (1 - eps) * nll + eps / C * (the loss against the uniform distribution)
+    ts = target.tolist() if target.dim() else [target.item()]
+    rows = logp if d else logp.unsqueeze(0)
+    w = weight
+    smooth = -(rows * w if w is not None else rows).sum(1)
+    kept = tensor([float(t != ignore_index) for t in ts], dtype=input.dtype)
+    smooth = smooth * kept if ignore_index in ts else smooth
+    if not d:
+        smooth = smooth[0]
+    if reduction == "mean":
+        total = sum(1.0 if w is None else w[t].item() for t in ts if t != ignore_index)
+        smooth = smooth.sum() / total
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return (1 - label_smoothing) * loss + smooth * (label_smoothing / classes)
 
 
-def l1_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+def _cross_entropy_probs(
+    logp: Tensor, target: Tensor, weight: Tensor | None, reduction: str, eps: float, d: int
+) -> Tensor:
+    classes = logp.shape[d]
+    if eps > 0.0:
+        target = target * (1 - eps) + eps / classes
+    terms = logp * target * weight if weight is not None else logp * target
+    if reduction == "none":
+        return -terms.sum(d)
+    if reduction == "sum":
+        return -terms.sum()
+    if reduction != "mean":
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    total = -terms.sum()
+    return fused("DivBackward1", total / (logp.numel() // classes), (total,))
+
+
+def mse_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    weight: Tensor | None = None,
+) -> Tensor:
+    reduction = _reduction(size_average, reduce, reduction)
+    _warn_sizes(input, target)
+    r = (input - target) ** 2
+    if weight is not None:
+        r = r * weight
+    return fused("MseLossBackward0", _reduce(r, reduction), (input, target),
+                 _saved_reduction=_REDUCTION[reduction], _saved_weight=weight)  # fmt: skip
+
+
+def l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    reduction = _reduction(size_average, reduce, reduction)
+    _warn_sizes(input, target)
     return _reduce((input - target).abs(), reduction)  # PyTorch: MeanBackward0 over AbsBackward0
 
 
-def binary_cross_entropy(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    """``-(t*log(p) + (1-t)*log(1-p))``, each log clamped at -100 as PyTorch clamps it."""
+def _warn_sizes(input: Tensor, target: Tensor) -> None:
+    if target.shape != input.shape:
+        warnings.warn(
+            f"Using a target size ({target.shape}) that is different to the input size "
+            f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
+def _piecewise(d: Tensor, near: list[bool], inner: Tensor, outer: Tensor) -> Tensor:
+    # inner where |d| is below the threshold, else outer: each element from one branch only
+    keep = tensor([1.0 if n else 0.0 for n in near], dtype=d.dtype).view(*d.shape)
+    if all(near):
+        return inner
+    if not any(near):
+        return outer
+    return inner * keep + outer * (1.0 - keep)
+
+
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    """``0.5 d**2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta``; ``d = input - target``."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0.0:
+        return l1_loss(input, target, reduction=reduction)
+    _warn_sizes(input, target)
+    d = input - target
+    near = [abs(v.data) < beta for v in d.elements()]
+    r = _piecewise(d, near, d * d * 0.5 / beta, d.abs() - 0.5 * beta)
+    return fused("SmoothL1LossBackward0", _reduce(r, reduction), (input, target), _saved_beta=beta)
+
+
+def huber_loss(
+    input: Tensor,
+    target: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | None = None,
+) -> Tensor:
+    """``0.5 d**2`` where ``|d| < delta``, else ``delta * (|d| - 0.5 delta)``."""
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    _warn_sizes(input, target)
+    d = input - target
+    near = [abs(v.data) < delta for v in d.elements()]
+    r = _piecewise(d, near, d * d * 0.5, (d.abs() - 0.5 * delta) * delta)
+    if weight is not None:
+        r = r * weight
+    return fused("HuberLossBackward0", _reduce(r, reduction), (input, target), _saved_delta=delta)
+
+
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """``-(t*log(p) + (1-t)*log(1-p))``, each log clamped at -100 as PyTorch clamps it, times
+    ``weight`` (broadcast) when given."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if target.shape != input.shape:
+        raise ValueError(
+            f"Using a target size ({target.shape}) that is different to the input size "
+            f"({input.shape}) is deprecated. Please ensure they have the same size."
+        )
+    if any(not 0.0 <= v.data <= 1.0 for v in input.elements()):
+        raise RuntimeError("all elements of input should be between 0 and 1")
     lp, lq = _clamp_log(input.log()), _clamp_log((1.0 - input).log())
     r = -(target * lp + (1.0 - target) * lq)
-    return fused("BinaryCrossEntropyBackward0", _reduce(r, reduction), (input, target))
+    if weight is not None:
+        r = r * weight
+    r = _reduce(r, reduction)
+    if weight is None:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        _as_kernel(r, lambda: f32l.reduced(f32l.binary_cross_entropy(xs, ts), reduction))
+    return fused("BinaryCrossEntropyBackward0", r, (input, target),
+                 _saved_reduction=_REDUCTION[reduction], _saved_weight=weight)  # fmt: skip
 
 
 def _clamp_log(x: Tensor) -> Tensor:
     low = [v.data < -100.0 for v in x.elements()]
     if not any(low):
         return x
-    keep = tensor([0.0 if d else 1.0 for d in low], dtype=x.dtype).view(*x.shape)
-    return x * keep + tensor([-100.0 if d else 0.0 for d in low], dtype=x.dtype).view(*x.shape)
+    # element by element: log(0) is -inf, and -inf * 0 would make the clamped entry nan
+    flat, floor = x.reshape(-1), tensor(-100.0, dtype=x.dtype)
+    return stack([floor if d else flat[i] for i, d in enumerate(low)]).view(*x.shape)
 
 
 def binary_cross_entropy_with_logits(
-    input: Tensor, target: Tensor, reduction: str = "mean"
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
 ) -> Tensor:
-    """The stable form: ``max(x, 0) - x*t + log(1 + exp(-|x|))``."""
-    r = input.relu() - input * target + (-input.abs()).exp().log1p()
-    return fused("BinaryCrossEntropyWithLogitsBackward0", _reduce(r, reduction), (input, target))
+    """``(1 - t)*x - logsigmoid(x)``, the log-sigmoid weighed by ``1 + (pos_weight - 1)*t``
+    when ``pos_weight`` is given, the whole by ``weight``: PyTorch's stable form."""
+    reduction = _reduction(size_average, reduce, reduction)
+    if target.shape != input.shape:
+        raise ValueError(
+            f"Target size ({target.shape}) must be the same as input size ({input.shape})"
+        )
+    # PyTorch's formula: logsigmoid is smooth at 0, where relu(x) - x*t + log1p(exp(-|x|))
+    # has two kinks whose one-sided slopes do not add up to the gradient
+    log_sigmoid = logsigmoid(input)
+    if pos_weight is not None:
+        log_sigmoid = log_sigmoid * ((pos_weight - 1) * target + 1)
+    r = (1 - target) * input - log_sigmoid
+    if weight is not None:
+        r = r * weight
+    r = _reduce(r, reduction)
+    if weight is None and pos_weight is None:
+        xs, ts = [v.data for v in input.elements()], [v.data for v in target.elements()]
+        bce = f32l.binary_cross_entropy_with_logits
+        _as_kernel(r, lambda: f32l.reduced(bce(xs, ts), reduction))
+    return fused("BinaryCrossEntropyWithLogitsBackward0", r, (input, target),
+                 _saved_reduction=_REDUCTION[reduction], _saved_weight=weight,
+                 _saved_pos_weight=pos_weight)  # fmt: skip
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """``input @ weight.T + bias``: PyTorch's ``AddmmBackward0`` (``MmBackward0`` without bias)."""
-    x = input.unsqueeze(0) if input.dim() == 1 else input
+    """``input @ weight.T + bias``: PyTorch's ``AddmmBackward0`` (``MmBackward0`` without bias);
+    a batch of more than 2 dims is folded to rows and viewed back, as PyTorch's ``linear``."""
+    if input.dim() > 2:
+        rows = linear(input.reshape(-1, input.shape[-1]), weight, bias)
+        out = rows.view(*input.shape[:-1], weight.shape[0])
+        return out if bias is not None else fused("UnsafeViewBackward0", out, (rows,))
     wt = weight.t()
+    if input.dim() == 1 and bias is None:
+        return input @ wt  # matmul's own unsqueeze, mm, squeeze: PyTorch's SqueezeBackward4
+    x = input.unsqueeze(0) if input.dim() == 1 else input
     r = x @ wt
     if bias is not None:
         r = fused("AddmmBackward0", r + bias, (bias, x, wt))
     else:
         r = fused("MmBackward0", r, (x, wt))
-    if input.dim() == 1:
-        return r.view(weight.shape[0]) if bias is not None else r.squeeze(0)
-    return r
+    return r.view(weight.shape[0]) if input.dim() == 1 else r
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, generator: Any = None) -> Tensor:

@@ -10,9 +10,11 @@ torch.Size([2, 3])
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 from .. import random as draws
+from ..float32_libm import f32
 from ..grad_mode import no_grad
 from ..inplace import fill_, write
 from ..tensor import Tensor
@@ -20,10 +22,12 @@ from ..tensor import Tensor
 __all__ = [
     "calculate_gain",
     "constant_",
+    "eye_",
     "kaiming_normal_",
     "kaiming_uniform_",
     "normal_",
     "ones_",
+    "trunc_normal_",
     "uniform_",
     "xavier_normal_",
     "xavier_uniform_",
@@ -98,3 +102,59 @@ def kaiming_normal_(
 ) -> Tensor:  # fmt: skip
     std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
     return normal_(tensor, 0.0, std, generator)
+
+
+def eye_(tensor: Tensor) -> Tensor:
+    """The identity matrix (ones on the diagonal) written into a 2-d tensor."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    n, m = tensor.shape
+    with no_grad():
+        return write(tensor, [float(i == j) for i in range(n) for j in range(m)])
+
+
+def _norm_cdf(x: float) -> float:
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def trunc_normal_(
+    tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0, b: float = 2.0,
+    generator: Any = None,
+) -> Tensor:  # fmt: skip
+    """Normal(mean, std) values inside [a, b], drawn as PyTorch 2.13 draws them: redrawn
+    until inside when most of the mass is (p > 0.3), else uniform in [a, b] and accepted by
+    the density's ratio to its peak (rejection sampling, each step rounded to the dtype)."""
+    if mean < a - 2 * std or mean > b + 2 * std:
+        warnings.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of "
+            "values may be incorrect.",
+            stacklevel=2,
+        )
+    n, dt = tensor.numel(), tensor.dtype.name
+    r = f32 if dt == "float32" else float
+    if _norm_cdf((b - mean) / std) - _norm_cdf((a - mean) / std) > 0.3:
+        lo, hi = r(a), r(b)
+        out = draws.normal(generator, n, mean, std, dt)
+        while any(v < lo or v > hi for v in out):
+            new = draws.normal(generator, n, mean, std, dt)
+            out = [w if v < lo or v > hi else v for v, w in zip(out, new)]
+    else:
+        mode = max(a, min(mean, b))
+        log_peak = r(-0.5 * ((mode - mean) / std) ** 2)
+        m, s_, half = r(mean), r(std), r(-0.5)
+
+        def log_pdf(xs: list[float]) -> list[float]:
+            return [r(r(r(r(r(x - m) / s_) ** 2) * half) - log_peak) for x in xs]
+
+        def rejected(cands: list[float]) -> list[bool]:
+            us = draws.uniform(generator, n, 0.0, 1.0, dt)
+            return [r(math.log(u)) > c if u > 0 else False for u, c in zip(us, log_pdf(cands))]
+
+        out = draws.uniform(generator, n, a, b, dt)
+        pending = rejected(out)
+        while any(pending):
+            cands = draws.uniform(generator, n, a, b, dt)
+            out = [c if p else v for v, c, p in zip(out, cands, pending)]
+            pending = [p and q for p, q in zip(pending, rejected(cands))]
+    with no_grad():
+        return write(tensor, out)

@@ -11,8 +11,7 @@ Sequential(
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .. import random as draws
@@ -20,24 +19,12 @@ from ..dtype import get_default_dtype
 from ..shape import nest
 from ..tensor import Tensor, tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
+from .activation import ReLU
+from .containers import Sequential
 from .module import Module
 from .parameter import Parameter
 
-__all__ = [
-    "Dropout",
-    "Flatten",
-    "Identity",
-    "LeakyReLU",
-    "Linear",
-    "LogSoftmax",
-    "ModuleList",
-    "ReLU",
-    "Sequential",
-    "Sigmoid",
-    "Softmax",
-    "Tanh",
-    "TensorMLP",
-]
+__all__ = ["Dropout", "Flatten", "Identity", "LazyLinear", "Linear", "TensorMLP"]
 
 
 class Linear(Module):
@@ -46,26 +33,66 @@ class Linear(Module):
     generator, so ``manual_seed`` gives PyTorch's numbers)."""
 
     def __init__(
-        self, in_features: int, out_features: int, bias: bool = True, *, dtype: Any = None
+        self,
+        in_features: int,
+        out_features: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
     ) -> None:
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
-        w, b = draws.linear_init(None, in_features, out_features, bias)
-        dt = dtype or get_default_dtype()
-        self.weight = Parameter(tensor(nest(w, (out_features, in_features)), dtype=dt))
-        self.bias = Parameter(tensor(b, dtype=dt)) if bias else None
+        self._init_parameters(bias, dtype)
 
-    def forward(self, x: Tensor) -> Tensor:
-        return F.linear(x, self.weight, self.bias)
+    def _init_parameters(self, bias: bool, dtype: Any) -> None:
+        n, m = self.in_features, self.out_features
+        w, b = draws.linear_init(None, n, m, bias)
+        dt = dtype or get_default_dtype()
+        self.weight = Parameter(tensor(nest(w, (m, n)), dtype=dt))
+        if bias:
+            self.bias = Parameter(tensor(b, dtype=dt))
+        else:
+            self.register_parameter("bias", None)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.linear(input, self.weight, self.bias)
 
     def extra_repr(self) -> str:
         bias = self.bias is not None
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={bias}"
 
 
+class LazyLinear(Linear):
+    """A ``Linear`` whose ``in_features`` is the last dim of its first input: its parameters
+    are drawn then (not when it is made), and it becomes a ``Linear``, as in PyTorch."""
+
+    def __init__(
+        self, out_features: int, bias: bool = True, device: Any = None, dtype: Any = None
+    ) -> None:
+        Module.__init__(self)
+        self.in_features, self.out_features = 0, out_features
+        self._lazy = (bias, dtype)
+        self.weight = Parameter(tensor([], dtype=dtype or get_default_dtype()))
+        self.register_parameter(
+            "bias", Parameter(tensor([], dtype=self.weight.dtype)) if bias else None
+        )
+
+    def forward(self, input: Tensor) -> Tensor:
+        bias, dtype = self.__dict__.pop("_lazy")
+        self.in_features = input.shape[-1]
+        self._init_parameters(bias, dtype)
+        self.__class__ = Linear
+        return Linear.forward(self, input)
+
+
 class Identity(Module):
-    def forward(self, x: Any) -> Any:
-        return x
+    """Its input, unchanged (its arguments are ignored, as PyTorch's)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+
+    def forward(self, input: Any) -> Any:
+        return input
 
 
 class Flatten(Module):
@@ -82,47 +109,6 @@ class Flatten(Module):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
-def _activation(name: str, fn: Any, doc: str) -> type[Module]:
-    def forward(self: Module, x: Tensor) -> Tensor:
-        return fn(x)
-
-    return type(name, (Module,), {"forward": forward, "__doc__": doc})
-
-
-ReLU = _activation("ReLU", lambda x: x.relu(), "``relu`` as a module, for ``Sequential``.")
-Tanh = _activation("Tanh", lambda x: x.tanh(), "``tanh`` as a module.")
-Sigmoid = _activation("Sigmoid", lambda x: x.sigmoid(), "``sigmoid`` as a module.")
-
-
-class LeakyReLU(Module):
-    def __init__(self, negative_slope: float = 0.01) -> None:
-        super().__init__()
-        self.negative_slope = negative_slope
-
-    def forward(self, x: Tensor) -> Tensor:
-        return F.leaky_relu(x, self.negative_slope)
-
-    def extra_repr(self) -> str:
-        return f"negative_slope={self.negative_slope}"
-
-
-class Softmax(Module):
-    def __init__(self, dim: int | None = None) -> None:
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, x: Tensor) -> Tensor:
-        return F.softmax(x, self.dim)
-
-    def extra_repr(self) -> str:
-        return f"dim={self.dim}"
-
-
-class LogSoftmax(Softmax):
-    def forward(self, x: Tensor) -> Tensor:
-        return F.log_softmax(x, self.dim)
-
-
 class Dropout(Module):
     """Zeroes elements with probability ``p`` in training mode (PyTorch's mask, seeded)."""
 
@@ -137,60 +123,6 @@ class Dropout(Module):
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
-
-
-class Sequential(Module):
-    """Modules applied in order: ``Sequential(Linear(2, 8), ReLU(), Linear(8, 1))``."""
-
-    def __init__(self, *modules: Any) -> None:
-        super().__init__()
-        if len(modules) == 1 and isinstance(modules[0], OrderedDict):
-            for k, m in modules[0].items():
-                self.add_module(k, m)
-        else:
-            for i, m in enumerate(modules):
-                self.add_module(str(i), m)
-
-    def forward(self, x: Any) -> Any:
-        for m in self._modules.values():
-            x = m(x)
-        return x
-
-    def __getitem__(self, i: int | slice) -> Any:
-        mods = list(self._modules.values())
-        return Sequential(*mods[i]) if isinstance(i, slice) else mods[i]
-
-    def __len__(self) -> int:
-        return len(self._modules)
-
-    def __iter__(self) -> Iterator[Module]:
-        return iter(self._modules.values())
-
-    def append(self, module: Module) -> Sequential:
-        self.add_module(str(len(self)), module)
-        return self
-
-
-class ModuleList(Module):
-    """A list of modules, registered (their parameters are the owner's)."""
-
-    def __init__(self, modules: Iterable[Module] | None = None) -> None:
-        super().__init__()
-        for m in modules or ():
-            self.append(m)
-
-    def append(self, module: Module) -> ModuleList:
-        self.add_module(str(len(self._modules)), module)
-        return self
-
-    def __getitem__(self, i: int) -> Module:
-        return list(self._modules.values())[i]
-
-    def __len__(self) -> int:
-        return len(self._modules)
-
-    def __iter__(self) -> Iterator[Module]:
-        return iter(self._modules.values())
 
 
 class TensorMLP(Sequential):

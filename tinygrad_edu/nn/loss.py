@@ -1,32 +1,170 @@
-"""The losses of ``torch.nn`` as modules: ``MSELoss``, ``L1Loss``, ``BCELoss``,
-``BCEWithLogitsLoss``, ``CrossEntropyLoss``, ``NLLLoss``."""
+"""The losses of ``torch.nn`` as modules, each a ``torch.nn.functional`` loss with its options
+held as attributes (``weight`` and ``pos_weight`` as buffers, as PyTorch keeps them).
+
+>>> import tinygrad_edu as torch
+>>> loss = torch.nn.CrossEntropyLoss(weight=torch.tensor([1.0, 2.0]))
+>>> loss, list(loss.state_dict())
+(CrossEntropyLoss(), ['weight'])
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
 
-__all__ = ["BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "L1Loss", "MSELoss", "NLLLoss"]
+__all__ = [
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CrossEntropyLoss",
+    "HuberLoss",
+    "L1Loss",
+    "MSELoss",
+    "NLLLoss",
+    "SmoothL1Loss",
+]
 
 
-def _loss(name: str, fn: Any) -> type[Module]:
-    def __init__(self: Module, reduction: str = "mean") -> None:  # noqa: N807
-        Module.__init__(self)
-        if reduction not in ("mean", "sum", "none"):
-            raise ValueError(f"{reduction} is not a valid value for reduction")
-        self.reduction = reduction
+class _Loss(Module):
+    """A loss: its ``reduction`` ("mean", "sum" or "none"; the old ``size_average`` and
+    ``reduce`` arguments still pick one, with PyTorch's warning)."""
 
-    def forward(self: Module, input: Any, target: Any) -> Any:
-        return fn(input, target, reduction=self.reduction)
+    def __init__(
+        self, size_average: Any = None, reduce: Any = None, reduction: str = "mean"
+    ) -> None:
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            self.reduction = F.legacy_reduction(size_average, reduce)
+        else:
+            self.reduction = reduction
 
-    return type(name, (Module,), {"__init__": __init__, "forward": forward, "__doc__": fn.__doc__})
+
+class _WeightedLoss(_Loss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
 
 
-MSELoss = _loss("MSELoss", F.mse_loss)
-L1Loss = _loss("L1Loss", F.l1_loss)
-BCELoss = _loss("BCELoss", F.binary_cross_entropy)
-BCEWithLogitsLoss = _loss("BCEWithLogitsLoss", F.binary_cross_entropy_with_logits)
-CrossEntropyLoss = _loss("CrossEntropyLoss", F.cross_entropy)
-NLLLoss = _loss("NLLLoss", F.nll_loss)
+class L1Loss(_Loss):
+    """``mean(|input - target|)``."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class MSELoss(_Loss):
+    """``mean((input - target) ** 2)``."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """Squared below ``beta``, linear above it (``F.smooth_l1_loss``)."""
+
+    def __init__(
+        self,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        beta: float = 1.0,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """Squared below ``delta``, linear (slope ``delta``) above it (``F.huber_loss``)."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        if not isinstance(delta, (float, int)):
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
+
+
+class BCELoss(_WeightedLoss):
+    """Binary cross-entropy on probabilities (``F.binary_cross_entropy``)."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """Binary cross-entropy on logits, ``pos_weight`` weighing the positive class."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        pos_weight: Tensor | None = None,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+        self.register_buffer("pos_weight", pos_weight)
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy_with_logits(
+            input, target, self.weight, pos_weight=self.pos_weight, reduction=self.reduction
+        )
+
+
+class NLLLoss(_WeightedLoss):
+    """``-input[i, target[i]]`` on log-probabilities (``F.nll_loss``)."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.nll_loss(
+            input, target, weight=self.weight, ignore_index=self.ignore_index,
+            reduction=self.reduction,
+        )  # fmt: skip
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    """``nll_loss(log_softmax(input))`` (``F.cross_entropy``): class indices or probabilities
+    as targets, ``weight``, ``ignore_index`` and ``label_smoothing``."""
+
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.cross_entropy(
+            input, target, weight=self.weight, ignore_index=self.ignore_index,
+            reduction=self.reduction, label_smoothing=self.label_smoothing,
+        )  # fmt: skip

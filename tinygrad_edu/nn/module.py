@@ -19,16 +19,35 @@ Net(
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterator
+from collections import OrderedDict, namedtuple
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from ..dtype import C_NAMES, dtype
 from ..grad_mode import no_grad
+from ..hooks import RemovableHandle, new_hooks
 from ..optim import zero_grad
 from ..tensor import Tensor
 from .parameter import Parameter
 
-__all__ = ["Module"]
+__all__ = ["Module", "addindent", "typename"]
+
+_TABLES = ("_parameters", "_buffers", "_modules")
+
+
+def typename(obj: Any) -> str:
+    """``torch.typename``: ``torch.FloatTensor`` for a float32 tensor, else the dotted class."""
+    if isinstance(obj, Tensor):
+        return f"torch.{C_NAMES[obj.dtype][0]}Tensor"
+    cls = type(obj)
+    module = cls.__module__ or ""
+    return cls.__qualname__ if module in ("", "builtins") else f"{module}.{cls.__qualname__}"
+
+
+def addindent(text: str, spaces: int) -> str:
+    """Every line but the first indented by ``spaces`` (PyTorch's ``_addindent``)."""
+    first, *rest = text.split("\n")
+    return "\n".join([first, *(" " * spaces + line for line in rest)])
 
 
 class Module:
@@ -40,65 +59,184 @@ class Module:
     training: bool
 
     def __init__(self) -> None:
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_modules", OrderedDict())
-        object.__setattr__(self, "_buffers", OrderedDict())
+        for table in _TABLES:
+            object.__setattr__(self, table, OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
+        object.__setattr__(self, "_forward_pre_hooks", new_hooks())
+        object.__setattr__(self, "_forward_hooks", new_hooks())
         object.__setattr__(self, "training", True)
 
-    def _registry(self) -> bool:
-        return "_parameters" in self.__dict__
+    # -- attributes: PyTorch's __setattr__, table by table ------------------------------------
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if not self._registry():
-            if isinstance(value, (Parameter, Module)):
-                raise AttributeError("cannot assign module before Module.__init__() call")
-            object.__setattr__(self, name, value)
-            return
-        for table in (self._parameters, self._modules, self._buffers):
-            table.pop(name, None)
+        d = self.__dict__
+        params = d.get("_parameters")
         if isinstance(value, Parameter):
-            self._parameters[name] = value
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            self._forget(name, "_parameters")
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(
+                    f"cannot assign '{typename(value)}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)"
+                )
+            self.register_parameter(name, value)
         elif isinstance(value, Module):
-            self._modules[name] = value
+            if d.get("_modules") is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            self._forget(name, "_modules")
+            d["_modules"][name] = value  # an existing name keeps its place, as in PyTorch
+        elif d.get("_modules") is not None and name in d["_modules"]:
+            if value is not None:
+                raise TypeError(
+                    f"cannot assign '{typename(value)}' as child module '{name}' "
+                    "(torch.nn.Module or None expected)"
+                )
+            d["_modules"][name] = value
+        elif d.get("_buffers") is not None and name in d["_buffers"]:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(
+                    f"cannot assign '{typename(value)}' as buffer '{name}' "
+                    "(torch.nn.Buffer, torch.Tensor or None expected)"
+                )
+            d["_buffers"][name] = value
         else:
             object.__setattr__(self, name, value)
 
+    def _forget(self, name: str, keep: str) -> None:
+        self.__dict__.pop(name, None)
+        for table in _TABLES:
+            if table != keep:
+                self.__dict__[table].pop(name, None)
+        if keep != "_buffers":
+            self._non_persistent_buffers_set.discard(name)
+
     def __getattr__(self, name: str) -> Any:
         d = self.__dict__
-        for table in ("_parameters", "_modules", "_buffers"):
+        for table in _TABLES:
             if table in d and name in d[table]:
                 return d[table][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name: str) -> None:
-        for table in ("_parameters", "_modules", "_buffers"):
+        for table in _TABLES:
             if name in self.__dict__.get(table, {}):
                 del self.__dict__[table][name]
+                self.__dict__["_non_persistent_buffers_set"].discard(name)
                 return
         object.__delattr__(self, name)
 
-    def register_buffer(self, name: str, tensor: Tensor | None) -> None:
+    def __dir__(self) -> list[str]:
+        names = [*object.__dir__(self)]
+        for table in _TABLES:
+            names += list(self.__dict__.get(table, ()))
+        return sorted(k for k in set(names) if not k[:1].isdigit())
+
+    def _check_name(self, name: Any, kind: str, table: str) -> None:
+        if table not in self.__dict__:
+            raise AttributeError(f"cannot assign {kind} before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
+        if "." in name:
+            tail = f", got: {name}" if kind == "module" else ""
+            raise KeyError(f'{kind} name can\'t contain "."{tail}')
+        if name == "":
+            raise KeyError(f'{kind} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self.__dict__[table]:
+            raise KeyError(f"attribute '{name}' already exists")
+
+    def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
+        """A tensor kept with the module (in ``state_dict`` unless ``persistent=False``)."""
+        self._check_name(name, "buffer", "_buffers")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(
+                f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                "(torch Tensor or None required)"
+            )
         self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
 
     def register_parameter(self, name: str, param: Parameter | None) -> None:
+        """``param`` registered under ``name`` (what ``self.name = param`` does)."""
+        self._check_name(name, "parameter", "_parameters")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(
+                f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                "(torch.nn.Parameter or None required)"
+            )
+        if param is not None and param.grad_fn is not None:
+            raise ValueError(
+                f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must "
+                f"be created explicitly. To express '{name}' as a function of another Tensor, "
+                "compute the value in the forward() method."
+            )
         self._parameters[name] = param
 
     def add_module(self, name: str, module: Module | None) -> None:
+        """``module`` registered as the child ``name`` (what ``self.name = module`` does)."""
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        self._check_name(name, "module", "_modules")
         self._modules[name] = module
 
-    # -- walking the tree ----------------------------------------------------------------
+    register_module = add_module
 
-    def named_modules(self, prefix: str = "") -> Iterator[tuple[str, Module]]:
-        seen: set[int] = set()
-        stack = [(prefix, self)]
-        while stack:
-            name, m = stack.pop()
-            if id(m) in seen:
-                continue
-            seen.add(id(m))
-            yield name, m
-            kids = [(f"{name}.{k}" if name else k, c) for k, c in m._children().items()]
-            stack.extend(reversed(kids))
+    def get_submodule(self, target: str) -> Module:
+        """The submodule at the dotted path ``target`` (``"blocks.0.lin"``)."""
+        mod: Any = self
+        for item in target.split(".") if target else ():
+            if not hasattr(mod, item):
+                raise AttributeError(f"{mod._get_name()} has no attribute `{item}`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError(f"`{item}` is not an nn.Module")
+        return mod
+
+    def get_parameter(self, target: str) -> Parameter:
+        """The parameter at the dotted path ``target`` (``"fc.weight"``)."""
+        return self._get_member(target, Parameter, "nn.Parameter")
+
+    def get_buffer(self, target: str) -> Tensor:
+        """The buffer at the dotted path ``target``."""
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
+        if name not in mod._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return getattr(mod, name)
+
+    def _get_member(self, target: str, kind: type, label: str) -> Any:
+        path, _, name = target.rpartition(".")
+        mod = self.get_submodule(path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
+        member = getattr(mod, name)
+        if not isinstance(member, kind):
+            raise AttributeError(f"`{name}` is not an {label}")
+        return member
+
+    # -- walking the tree ------------------------------------------------------------------
+
+    def named_modules(
+        self, memo: set[int] | None = None, prefix: str = "", remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Module]]:
+        """This module and every submodule below it, each once, by dotted name."""
+        memo = set() if memo is None else memo
+        if remove_duplicate:
+            if id(self) in memo:
+                return
+            memo.add(id(self))
+        yield prefix, self
+        for name, m in self._children().items():
+            if m is not None:
+                sub = f"{prefix}.{name}" if prefix else name
+                yield from m.named_modules(memo, sub, remove_duplicate)
 
     def _children(self) -> OrderedDict[str, Module]:
         return self.__dict__.get("_modules", OrderedDict())
@@ -107,86 +245,150 @@ class Module:
         return (m for _, m in self.named_modules())
 
     def named_children(self) -> Iterator[tuple[str, Module]]:
-        return ((k, m) for k, m in self._children().items() if m is not None)
+        seen: set[int] = set()
+        for k, m in self._children().items():
+            if m is not None and id(m) not in seen:
+                seen.add(id(m))
+                yield k, m
 
     def children(self) -> Iterator[Module]:
         return (m for _, m in self.named_children())
 
-    def named_parameters(self, prefix: str = "", recurse: bool = True) -> Iterator[tuple[str, Any]]:
+    def _named_members(
+        self, table: str, prefix: str, recurse: bool, remove_duplicate: bool
+    ) -> Iterator[tuple[str, Any]]:
         seen: set[int] = set()
-        mods = self.named_modules(prefix) if recurse else iter([(prefix, self)])
-        for name, m in mods:
-            for k, p in m.__dict__.get("_parameters", {}).items():
-                if p is None or id(p) in seen:
+        mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+        for name, m in mods if recurse else [(prefix, self)]:
+            for k, v in m.__dict__.get(table, {}).items():
+                if v is None or id(v) in seen:
                     continue
-                seen.add(id(p))
-                yield (f"{name}.{k}" if name else k), p
+                if remove_duplicate:
+                    seen.add(id(v))
+                yield (f"{name}.{k}" if name else k), v
+
+    def named_parameters(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Parameter]]:
+        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse: bool = True) -> Any:
         return (p for _, p in self.named_parameters(recurse=recurse))
 
-    def named_buffers(self) -> Iterator[tuple[str, Tensor]]:
-        for name, m in self.named_modules():
-            for k, b in m.__dict__.get("_buffers", {}).items():
-                if b is not None:
-                    yield (f"{name}.{k}" if name else k), b
+    def named_buffers(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Tensor]]:
+        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
 
-    def buffers(self) -> Iterator[Tensor]:
-        return (b for _, b in self.named_buffers())
+    def buffers(self, recurse: bool = True) -> Iterator[Tensor]:
+        return (b for _, b in self.named_buffers(recurse=recurse))
+
+    def apply(self, fn: Callable[[Module], Any]) -> Module:
+        """``fn`` on every submodule (children first, depth first), then on this module."""
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
 
     # -- state ------------------------------------------------------------------------------
 
-    def state_dict(self) -> OrderedDict[str, Tensor]:
-        """Every parameter and buffer by its dotted name, detached (sharing the data)."""
-        out: OrderedDict[str, Tensor] = OrderedDict()
-        for name, m in self.named_modules():
-            for k, p in m.__dict__.get("_parameters", {}).items():
-                if p is not None:
-                    out[f"{name}.{k}" if name else k] = p.detach()
-            for k, b in m.__dict__.get("_buffers", {}).items():
-                if b is not None:
-                    out[f"{name}.{k}" if name else k] = b.detach()
+    def state_dict(
+        self, *, destination: Any = None, prefix: str = "", keep_vars: bool = False
+    ) -> Any:
+        """Every parameter and persistent buffer by its dotted name, detached (sharing the
+        data); a module reached twice is listed under both names, as in PyTorch."""
+        out = OrderedDict() if destination is None else destination
+        for k, v in self._local_state().items():
+            out[prefix + k] = v if keep_vars else v.detach()
+        for name, m in self._children().items():
+            if m is not None:
+                m.state_dict(destination=out, prefix=f"{prefix}{name}.", keep_vars=keep_vars)
         return out
 
-    def load_state_dict(self, state_dict: Any, strict: bool = True) -> Any:
-        own = self.state_dict()
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        if strict and (missing or unexpected):
-            parts = []
-            if missing:
-                parts.append(
-                    "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". "
-                )
+    def _local_state(self) -> dict[str, Tensor]:
+        d = self.__dict__
+        skip = d.get("_non_persistent_buffers_set", ())
+        own = [*d.get("_parameters", {}).items()]
+        own += [(k, b) for k, b in d.get("_buffers", {}).items() if k not in skip]
+        return {k: v for k, v in own if v is not None}
+
+    def load_state_dict(
+        self, state_dict: Mapping[str, Any], strict: bool = True, assign: bool = False
+    ) -> Any:
+        """Copy each tensor of ``state_dict`` into the parameter or buffer of its name; a
+        missing or unexpected key (with ``strict``) or a size mismatch is PyTorch's error."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        missing: list[str] = []
+        unexpected: list[str] = []
+        errors: list[str] = []
+        self._load(dict(state_dict), "", assign, missing, unexpected, errors)
+        if strict:
             if unexpected:
-                parts.append(
-                    "Unexpected key(s) in state_dict: "
-                    + ", ".join(f'"{k}"' for k in unexpected)
-                    + ". "
-                )
+                keys = ", ".join(f'"{k}"' for k in unexpected)
+                errors.insert(0, f"Unexpected key(s) in state_dict: {keys}. ")
+            if missing:
+                keys = ", ".join(f'"{k}"' for k in missing)
+                errors.insert(0, f"Missing key(s) in state_dict: {keys}. ")
+        if errors:
             raise RuntimeError(
                 f"Error(s) in loading state_dict for {type(self).__name__}:\n\t"
-                + "\n\t".join(parts)
+                + "\n\t".join(errors)
             )
-        with no_grad():
-            for k, t in own.items():
-                if k in state_dict:
-                    src = state_dict[k]
-                    if tuple(src.shape) != tuple(t.shape):
-                        raise RuntimeError(
-                            f"Error(s) in loading state_dict for {type(self).__name__}:\n\tsize "
-                            f"mismatch for {k}: copying a param with shape {src.shape} from "
-                            f"checkpoint, the shape in current model is {t.shape}."
-                        )
-                    for v, w in zip(t.elements(), src.elements()):
-                        v.data = w.data
-        return _IncompatibleKeys(missing, unexpected)
+        return IncompatibleKeys(missing, unexpected)
+
+    def _load(
+        self, sd: dict[str, Any], prefix: str, assign: bool, missing: list[str],
+        unexpected: list[str], errors: list[str],
+    ) -> None:  # fmt: skip
+        local = self._local_state()
+        for name, param in local.items():
+            key = prefix + name
+            if key not in sd:
+                missing.append(key)
+                continue
+            src = sd[key]
+            if not isinstance(src, Tensor):
+                errors.append(
+                    f'While copying the parameter named "{key}", expected torch.Tensor or '
+                    f"Tensor-like object from checkpoint but received {type(src)}"
+                )
+                continue
+            if param.dim() == 0 and tuple(src.shape) == (1,):
+                src = src[0]
+            if src.shape != param.shape:
+                errors.append(
+                    f"size mismatch for {key}: copying a param with shape {src.shape} from "
+                    f"checkpoint, the shape in current model is {param.shape}."
+                )
+                continue
+            with no_grad():
+                if not assign:
+                    param.copy_(src)
+                elif isinstance(param, Parameter):
+                    setattr(self, name, Parameter(src, requires_grad=param.requires_grad))
+                else:
+                    setattr(self, name, src)
+        for key in sd:
+            if key.startswith(prefix):
+                head, *tail = key[len(prefix) :].split(".", 1)
+                if (head not in self._modules) if tail else (head not in local):
+                    unexpected.append(key)
+        for name, m in self._children().items():
+            if m is not None:
+                sub = f"{prefix}{name}."
+                mine = {k: v for k, v in sd.items() if k.startswith(sub)}
+                m._load(mine, sub, assign, missing, unexpected, errors)
 
     # -- modes and grads --------------------------------------------------------------------
 
     def train(self, mode: bool = True) -> Module:
-        for m in self.modules():
-            object.__setattr__(m, "training", mode)
+        """Training mode on (or off, ``mode=False``) here and in every submodule."""
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        object.__setattr__(self, "training", mode)
+        for m in self.children():
+            m.train(mode)
         return self
 
     def eval(self) -> Module:
@@ -198,7 +400,14 @@ class Module:
         return self
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        """``model.to(device)``: everything here is on the CPU already, so the model itself."""
+        """``model.to(device)``: everything here is on the CPU already, so the model itself.
+        A dtype other than the parameters' own is refused (they are not converted here)."""
+        wanted = [a for a in (*args, *kwargs.values()) if isinstance(a, dtype)]
+        have = {t.dtype for t in (*self.parameters(), *self.buffers()) if isinstance(t, Tensor)}
+        if any(w not in have for w in wanted) and have:
+            raise NotImplementedError(
+                "Module.to(dtype): converting parameters to another dtype is not supported here"
+            )
         return self
 
     def cpu(self) -> Module:
@@ -214,31 +423,53 @@ class Module:
             f'Module [{type(self).__name__}] is missing the required "forward" function'
         )
 
+    def register_forward_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, args)`` before each forward; a result other than None replaces args."""
+        handle = RemovableHandle(self._forward_pre_hooks)
+        self._forward_pre_hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """``hook(module, args, output)`` after each forward; a result replaces the output."""
+        handle = RemovableHandle(self._forward_hooks)
+        self._forward_hooks[handle.id] = hook
+        return handle
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(*args, **kwargs)
+        d = self.__dict__
+        for hook in list(d.get("_forward_pre_hooks", {}).values()):
+            new = hook(self, args)
+            if new is not None:
+                args = new if isinstance(new, tuple) else (new,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(d.get("_forward_hooks", {}).values()):
+            new = hook(self, args, out)
+            if new is not None:
+                out = new
+        return out
+
+    def _get_name(self) -> str:
+        return type(self).__name__
 
     def extra_repr(self) -> str:
         return ""
 
     def __repr__(self) -> str:
-        lines = []
         extra = self.extra_repr()
-        if extra:
-            lines = extra.split("\n")
-        for k, m in self._children().items():
-            inner = repr(m).replace("\n", "\n  ")
-            lines.append(f"({k}): {inner}")
-        name = type(self).__name__
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({k}): {addindent(repr(m), 2)}" for k, m in self._children().items()]
+        lines = extra_lines + child_lines
         if not lines:
-            return f"{name}()"
-        if len(lines) == 1 and not self._children():
-            return f"{name}({lines[0]})"
-        return f"{name}(\n  " + "\n  ".join(lines) + "\n)"
+            return f"{self._get_name()}()"
+        if len(extra_lines) == 1 and not child_lines:
+            return f"{self._get_name()}({extra_lines[0]})"
+        return f"{self._get_name()}(\n  " + "\n  ".join(lines) + "\n)"
 
 
-class _IncompatibleKeys:
-    def __init__(self, missing: list[str], unexpected: list[str]) -> None:
-        self.missing_keys, self.unexpected_keys = missing, unexpected
+class IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What ``load_state_dict`` returns: the keys it missed and the ones it did not expect."""
+
+    __slots__ = ()
 
     def __repr__(self) -> str:
         if not self.missing_keys and not self.unexpected_keys:

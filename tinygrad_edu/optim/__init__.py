@@ -1,9 +1,10 @@
 """Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``, with
 ``step()``, ``zero_grad()``, parameter groups and ``state_dict``; schedules in ``lr_scheduler``.
 
-They update ``.data`` in place from ``.grad`` with PyTorch's formulas, operation for operation,
-so a run matches ``torch.optim`` step for step in float64. Parameters are Values, or Tensors
-(each element Value is updated).
+They update parameters in place from ``.grad`` with PyTorch's single-tensor steps, op for op
+and rounded as PyTorch's CPU kernels round (``arith``), so a run matches ``torch.optim`` step
+for step, in float32 and float64; the param groups, ``state`` (keyed by parameter),
+``state_dict`` and the repr are PyTorch's. Parameters are Tensors, or micrograd's Values.
 
 >>> from tinygrad_edu import Value
 >>> from tinygrad_edu.optim import SGD

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..fmath import fma
 from .optimizer import Optimizer
 
 __all__ = ["SGD"]
@@ -31,12 +30,15 @@ class SGD(Optimizer):
         self,
         params: Iterable[Any],
         lr: float = 1e-3,
-        momentum: float = 0.0,
-        dampening: float = 0.0,
-        weight_decay: float = 0.0,
+        momentum: float = 0,
+        dampening: float = 0,
+        weight_decay: float = 0,
         nesterov: bool = False,
         *,
         maximize: bool = False,
+        foreach: bool | None = None,
+        differentiable: bool = False,
+        fused: bool | None = None,
     ) -> None:
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
@@ -44,25 +46,27 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid momentum value: {momentum}")
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
+                    "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
+                    "foreach": foreach, "differentiable": differentiable,
+                    "fused": fused}  # fmt: skip
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
-                    "weight_decay": weight_decay, "nesterov": nesterov,
-                    "maximize": maximize}  # fmt: skip
         super().__init__(params, defaults)
 
-    def step(self) -> None:
-        for group in self.param_groups:
-            lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
-            dampening, nesterov = group["dampening"], group["nesterov"]
-            for p, g in self.scalars(group):
-                d = -g if group["maximize"] else g
-                if wd:
-                    d = fma(wd, p.data, d)  # grad.add(param, alpha=wd)
-                if momentum:
-                    state = self.state.setdefault(p, {})
-                    buf = state.get("momentum_buffer")
-                    buf = d if buf is None else fma(1.0 - dampening, d, buf * momentum)
-                    state["momentum_buffer"] = buf
-                    d = fma(momentum, buf, d) if nesterov else buf
-                p.data = fma(-lr, d, p.data)  # param.add_(grad, alpha=-lr)
+    def update(self, group: dict[str, Any]) -> None:
+        lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
+        for s in self.slots(group):
+            a = s.arith
+            d = a.neg(s.grad) if group["maximize"] else s.grad
+            if wd != 0:
+                d = a.add(d, s.param, wd)
+            if momentum != 0:
+                buf = s.get("momentum_buffer")
+                if buf is None:
+                    buf = list(d)  # grad.detach().clone()
+                else:
+                    buf = a.add(a.mul(buf, momentum), d, 1 - group["dampening"])
+                s.set("momentum_buffer", buf)
+                d = a.add(d, buf, momentum) if group["nesterov"] else buf
+            s.update(a.add(s.param, d, -lr))

@@ -1,0 +1,78 @@
+# UvA Deep Learning course, Tutorial 2 "Introduction to PyTorch", the basics: tensors, operations, views, indexing,
+# dynamic graph and backprop (uvadlc-notebooks tutorial2/Introduction_to_PyTorch.ipynb); no numpy, no timing, no version print
+import torch
+
+torch.manual_seed(42)
+x = torch.Tensor(2, 3, 4)
+print(x.shape, x.dtype)
+x = torch.Tensor([[1, 2], [3, 4]])
+print(x)
+x = torch.rand(2, 3, 4)
+print(x)
+shape = x.shape
+print("Shape:", x.shape)
+size = x.size()
+print("Size:", size)
+dim1, dim2, dim3 = x.size()
+print("Size:", dim1, dim2, dim3)
+x1 = torch.rand(2, 3)
+x2 = torch.rand(2, 3)
+y = x1 + x2
+print("X1", x1)
+print("X2", x2)
+print("Y", y)
+x1 = torch.rand(2, 3)
+x2 = torch.rand(2, 3)
+print("X1 (before)", x1)
+print("X2 (before)", x2)
+x2.add_(x1)
+print("X1 (after)", x1)
+print("X2 (after)", x2)
+x = torch.arange(6)
+print("X", x)
+x = x.view(2, 3)
+print("X", x)
+x = x.permute(1, 0)
+print("X", x)
+x = torch.arange(6)
+x = x.view(2, 3)
+print("X", x)
+W = torch.arange(9).view(3, 3)
+print("W", W)
+h = torch.matmul(x, W)
+print("h", h)
+x = torch.arange(12).view(3, 4)
+print("X", x)
+print(x[:, 1])
+print(x[0])
+print(x[:2, -1])
+print(x[1:3, :])
+x = torch.ones((3,))
+print(x.requires_grad)
+x.requires_grad_(True)
+print(x.requires_grad)
+x = torch.arange(3, dtype=torch.float32, requires_grad=True)
+print("X", x)
+a = x + 2
+b = a**2
+c = b + 3
+y = c.mean()
+print("Y", y)
+y.backward()
+print(x.grad)
+gpu_avail = torch.cuda.is_available()
+print(f"Is the GPU available? {gpu_avail}")
+device = torch.device("cuda") if torch.cuda.is_available() else torch.device("cpu")
+print("Device", device)
+x = torch.zeros(2, 3)
+x = x.to(device)
+print("X", x)
+if torch.cuda.is_available():
+    torch.cuda.manual_seed(42)
+    torch.cuda.manual_seed_all(42)
+torch.backends.cudnn.deterministic = True
+torch.backends.cudnn.benchmark = False
+try:
+    torch.arange(3, requires_grad=True)
+except RuntimeError as e:
+    print("RuntimeError:", e)

@@ -1,0 +1,68 @@
+"""The older spellings: legacy tensor types, Variable, inference_mode."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import tinygrad_edu as torch
+from tinygrad_edu.autograd import Variable
+
+
+@pytest.mark.parametrize(
+    ("cls", "dtype"),
+    [
+        (torch.FloatTensor, torch.float32),
+        (torch.DoubleTensor, torch.float64),
+        (torch.LongTensor, torch.int64),
+        (torch.BoolTensor, torch.bool),
+    ],
+)
+def test_legacy_types_make_tensors_of_their_dtype_and_check_it(cls, dtype):
+    t = cls([1, 0])
+    assert t.dtype is dtype and t.tolist() == torch.tensor([1, 0], dtype=dtype).tolist()
+    assert cls(2, 3).shape == (2, 3) and cls().shape == (0,)
+    assert isinstance(t, cls)
+    others = [c for c in (torch.FloatTensor, torch.LongTensor) if c is not cls]
+    assert not any(isinstance(t, c) for c in others)
+
+
+def test_variable_is_a_new_leaf_with_the_same_numbers():
+    t = torch.tensor([1.0, 2.0])
+    v = Variable(t, requires_grad=True)
+    assert v is not t and v.is_leaf and v.requires_grad and not t.requires_grad
+    assert v.tolist() == t.tolist() and isinstance(t, Variable)
+    assert not Variable(t).requires_grad
+
+
+def test_inference_mode_records_nothing_and_false_records():
+    x = torch.ones(2, requires_grad=True)
+    with torch.inference_mode():
+        assert torch.is_inference_mode_enabled()
+        assert (x * 2).grad_fn is None
+    assert not torch.is_inference_mode_enabled() and torch.is_grad_enabled()
+    with torch.no_grad(), torch.inference_mode(False):
+        assert (x * 2).grad_fn is not None
+
+    @torch.inference_mode()
+    def evaluate(t):
+        return t * 2
+
+    assert evaluate(x).grad_fn is None and torch.is_grad_enabled()
+
+
+def test_inference_mode_is_per_thread():
+    seen = []
+    with torch.inference_mode():
+        worker = threading.Thread(target=lambda: seen.append(torch.is_inference_mode_enabled()))
+        worker.start()
+        worker.join()
+    assert seen == [False]
+
+
+def test_the_tensor_class_as_a_legacy_constructor():
+    assert torch.Tensor(2, 3).shape == (2, 3) and torch.Tensor(torch.Size([4])).shape == (4,)
+    t = torch.Tensor([[1, 2]])
+    assert t.dtype is torch.float32 and t.tolist() == [[1.0, 2.0]]
+    assert torch.Tensor((0.5,)).tolist() == [0.5] and torch.Tensor().shape == (0,)
