@@ -40,6 +40,12 @@ class VersionCounter:
         self.value = 0
 
 
+OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation."
+)
+
+
 def _check_leaf(t: Any, message: str = LEAF_INPLACE) -> None:
     if STATE.enabled and t.is_leaf and t.requires_grad:
         raise RuntimeError(message)
@@ -69,6 +75,8 @@ def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
     """t becomes ``compute(t as it was)``: the op's result is recorded into t (which then
     stands for it) when it has a graph, else written into t's storage."""
     _check_leaf(t)
+    if any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):  # an expanded tensor
+        raise RuntimeError(OVERLAP)
     # the version before the update, as its own tensor: the new node's input is not t
     # (a leaf that requires grad gets here only under no_grad, where nothing is recorded)
     before = type(t).from_values(t.flat, t.shape, t.dtype, t.grad_fn)

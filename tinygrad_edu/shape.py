@@ -21,14 +21,14 @@ def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
     """The result shape and, for each result element, the flat index into a and into b."""
     n = max(len(a), len(b))
     pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
-    shape = []
-    for d, (x, y) in enumerate(zip(pa, pb)):
+    for d in reversed(range(n)):  # PyTorch names the last mismatching dim
+        x, y = pa[d], pb[d]
         if x != y and x != 1 and y != 1:
             raise RuntimeError(
                 f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
                 f"at non-singleton dimension {d}"
             )
-        shape.append(x if y == 1 else y)
+    shape = [x if y == 1 else y for x, y in zip(pa, pb)]
     ia, ib = [0], [0]
     for size, x, y in zip(shape, pa, pb):
         ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]

@@ -26,7 +26,6 @@ XFAIL: dict[str, str] = {
     "152_float32_mean_var_std": "float32 sin: torch.sin of a float32 arange differs in the last bit for 2 of 50 elements, and var/std inherit it",
     "153_float32_transcendental_items": "MKL VML's float32 exp/tanh/sin (closed, CPU-dependent: docs/float32.md) is 1 ulp off in a few elements",
     "154_float32_matmul_items": "float32 sin/cos inputs differ in the last bit; float32 mv (MKL sgemv) sums in an order not reproduced",
-    "155_expand_broadcast_grads": "in-place add_ on an expanded tensor does not raise PyTorch's overlapping-memory error",
     "164_float32_gradient_check_mlp": "MKL VML's float32 tanh (closed, CPU-dependent: docs/float32.md) is 1 ulp off in a few elements, and finite differences magnify it",
     "171_seed_normal_uniform": "crashes: TypeError: _fill.<locals>.method() got an unexpected keyword argument 'mean'",
     "176_d2l_softmax_scratch": "needs argmax(axis=); float32 arithmetic: the mean cross-entropy's last digits",
