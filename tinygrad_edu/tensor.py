@@ -476,7 +476,6 @@ class Tensor:
         return dot(self, other)
 
 
-
 _warned = {"to_scalar": False}
 
 
