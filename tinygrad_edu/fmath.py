@@ -9,16 +9,23 @@ Each function takes and returns Python floats; the op table (``ops.py``) builds 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 __all__ = [
     "INF",
     "NAN",
+    "facos",
+    "fasin",
+    "fatanh",
     "fcos",
+    "fcosh",
     "fdiv",
     "fexp",
     "fexpm1",
     "flog",
     "flog1p",
+    "flog2",
+    "flog10",
     "fma",
     "fpow",
     "fpow_scalar",
@@ -26,6 +33,7 @@ __all__ = [
     "fsigmoid",
     "fsign",
     "fsin",
+    "fsinh",
     "fsqrt",
     "fsum",
 ]
@@ -167,3 +175,38 @@ def fsum(xs: object) -> float:
         return math.fsum(xs)
     except (ValueError, OverflowError):  # fsum raises where float addition gives nan or inf
         return sum(xs, 0.0)
+
+
+# -- the inverse and hyperbolic trigonometry and the other logarithms, with C's IEEE edges --
+
+
+def _in(lo: float, hi: float, fn: Callable[[float], float]) -> Callable[[float], float]:
+    # C's: nan outside [lo, hi] (and for nan), the value inside
+    return lambda x: fn(x) if lo <= x <= hi else math.nan
+
+
+def _log_base(fn: Callable[[float], float]) -> Callable[[float], float]:
+    def f(x: float) -> float:
+        if x != x or x < 0.0:
+            return math.nan
+        if x == 0.0:
+            return -math.inf
+        return math.inf if x == math.inf else fn(x)
+
+    return f
+
+
+def _overflowing(fn: Callable[[float], float], sign: bool) -> Callable[[float], float]:
+    def f(x: float) -> float:
+        try:
+            return fn(x)
+        except OverflowError:
+            return math.copysign(math.inf, x) if sign else math.inf
+
+    return f
+
+
+flog10, flog2 = _log_base(math.log10), _log_base(math.log2)
+fasin, facos = _in(-1.0, 1.0, math.asin), _in(-1.0, 1.0, math.acos)
+fsinh, fcosh = _overflowing(math.sinh, True), _overflowing(math.cosh, False)
+fatanh = _in(-1.0, 1.0, lambda x: math.copysign(math.inf, x) if abs(x) == 1.0 else math.atanh(x))

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from . import kernels, tensor
+from . import kernels, matrices, tensor
 from .dtype import C_NAMES, store
 from .engine import INFIX
 from .grad_mode import STATE, no_grad
@@ -68,7 +68,7 @@ def with_out(fn: Callable[..., Tensor]) -> Callable[..., Tensor]:
 
 
 dot = with_out(tensor.dot)
-matmul = with_out(tensor.matmul)
+matmul = with_out(matrices.matmul)
 
 
 def elementwise(key: str) -> Callable[..., Tensor]:

@@ -17,6 +17,7 @@ A chosen element is a copy of its input (slope 1); a batched product is one ``mm
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 from . import kernels
@@ -24,10 +25,10 @@ from .dtype import float32, int64, round_float32
 from .engine import Value, apply
 from .grad_mode import STATE
 from .ops import COPIES, NARY
-from .shape import normalize_dim
-from .tensor_graph import node_class, result
+from .shape import broadcast, normalize_dim
+from .tensor_graph import is_tensor, node_class, renamed, result
 
-__all__ = ["METHODS", "bmm", "diag", "diagonal", "mv", "trace", "tril", "triu"]
+__all__ = ["METHODS", "bmm", "diag", "diagonal", "matmul", "mv", "trace", "tril", "triu"]
 
 _BMM = node_class("BmmBackward0", 2, {"_saved_self": 0, "_saved_mat2": 1}, "halves")
 
@@ -61,6 +62,31 @@ def bmm(input: Any, mat2: Any) -> Any:
             _running_sums(r, a, m, round_float32 if r.dtype is float32 else float)
         vals, dt = vals + r.flat, r.dtype
     return result(vals, (b, n, p), dt, _BMM, (input, mat2))
+
+
+def matmul(a: Any, b: Any) -> Any:
+    """``a @ b`` for any dims, as ``torch.matmul`` folds them: a stack of matrices times a
+    matrix is one ``mm`` of the stacked rows, a batch times a batch one ``bmm`` over the
+    broadcast batch; the result is ``UnsafeViewBackward0`` of that product."""
+    if not is_tensor(a) or not is_tensor(b) or (a.dim() <= 2 and b.dim() <= 2):
+        return kernels.matmul(a, b)
+    if a.dim() == 0 or b.dim() == 0:
+        return kernels.matmul(a, b)  # PyTorch's error for a 0-d operand
+    if b.dim() <= 2:  # fold a's leading dims into the rows of one product
+        rows = kernels.matmul(a.reshape(-1, a.shape[-1]), b)
+        return renamed(rows.view(*a.shape[:-1], *b.shape[1:]), "UnsafeViewBackward0")
+    x = a.unsqueeze(0) if a.dim() == 1 else a
+    (n, k), (k2, m) = x.shape[-2:], b.shape[-2:]
+    if k != k2:
+        raise RuntimeError(
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{math.prod(x.shape[:-2])}, {k}] but got: [{math.prod(b.shape[:-2])}, {k2}]."
+        )
+    batch = broadcast(tuple(x.shape[:-2]), tuple(b.shape[:-2]))[0]
+    xs = x.expand(*batch, n, k).reshape(-1, n, k).contiguous()
+    bs = b.expand(*batch, k, m).reshape(-1, k, m).contiguous()
+    out = renamed(bmm(xs, bs).view(*batch, n, m), "UnsafeViewBackward0")
+    return out.squeeze(-2) if a.dim() == 1 else out
 
 
 def _running_sums(r: Any, a: Any, m: Any, rnd: Any) -> None:

@@ -24,18 +24,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .fmath import (
+    facos,
+    fasin,
+    fatanh,
     fcos,
+    fcosh,
     fdiv,
     fexp,
     fexpm1,
     flog,
     flog1p,
+    flog2,
+    flog10,
     fpow,
     fpow_scalar,
     frelu,
     fsigmoid,
     fsign,
     fsin,
+    fsinh,
     fsqrt,
     fsum,
 )
@@ -81,6 +88,11 @@ sigmoid = _both(fsigmoid, "sigmoid")
 relu = _both(frelu, "relu")
 erf = _both(math.erf, "erf")
 log1p = _both(flog1p, "log1p")
+
+
+_LN10, _LN2 = 2.3025850929940456, 0.6931471805599453  # derivatives.yaml's constants
+sinh = _both(fsinh, "sinh")
+cosh = _both(fcosh, "cosh")
 
 
 def div(a: Any, b: Any) -> Any:
@@ -400,6 +412,24 @@ _OPS = [
        dlocal=("cos({0})",), saved={"_saved_self": 0}),
     Op(key="cos", name="CosBackward0", forward=fcos, local=lambda a, out: (-sin(a),), expr="cos({0})",
        dlocal=("-sin({0})",), saved={"_saved_self": 0}),
+    Op(key="log10", name="Log10Backward0", forward=flog10, local=lambda a, out: (div(1.0, a * _LN10),),
+       expr="log10({0})", dlocal=("1/({0}*ln(10))",), saved={"_saved_self": 0}),
+    Op(key="log2", name="Log2Backward0", forward=flog2, local=lambda a, out: (div(1.0, a * _LN2),),
+       expr="log2({0})", dlocal=("1/({0}*ln(2))",), saved={"_saved_self": 0}),
+    Op(key="asin", name="AsinBackward0", forward=fasin, local=lambda a, out: (div(1.0, sqrt(1.0 - a * a)),),
+       expr="asin({0})", dlocal=("1/sqrt(1 - {0}**2)",), saved={"_saved_self": 0}),
+    Op(key="acos", name="AcosBackward0", forward=facos, local=lambda a, out: (div(-1.0, sqrt(1.0 - a * a)),),
+       expr="acos({0})", dlocal=("-1/sqrt(1 - {0}**2)",), saved={"_saved_self": 0}),
+    Op(key="atan", name="AtanBackward0", forward=math.atan, local=lambda a, out: (div(1.0, a * a + 1.0),),
+       expr="atan({0})", dlocal=("1/(1 + {0}**2)",), saved={"_saved_self": 0}),
+    Op(key="sinh", name="SinhBackward0", forward=fsinh, local=lambda a, out: (cosh(a),),
+       expr="sinh({0})", dlocal=("cosh({0})",), saved={"_saved_self": 0}),
+    Op(key="cosh", name="CoshBackward0", forward=fcosh, local=lambda a, out: (sinh(a),),
+       expr="cosh({0})", dlocal=("sinh({0})",), saved={"_saved_self": 0}),
+    Op(key="asinh", name="AsinhBackward0", forward=math.asinh, local=lambda a, out: (div(1.0, sqrt(a * a + 1.0)),),
+       expr="asinh({0})", dlocal=("1/sqrt({0}**2 + 1)",), saved={"_saved_self": 0}),
+    Op(key="atanh", name="AtanhBackward0", forward=fatanh, local=lambda a, out: (div(1.0, 1.0 - a * a),),
+       expr="atanh({0})", dlocal=("1/(1 - {0}**2)",), saved={"_saved_self": 0}),
     Op(key="sqrt", name="SqrtBackward0", forward=fsqrt, local=lambda a, out: (div(0.5, out),), expr="sqrt({0})",
        dlocal=("1/(2*out)",), saved={"_saved_result": "result"}, double={0: "DivBackward0"}),
     Op(key="abs", name="AbsBackward0", forward=abs, local=_abs_local, expr="abs({0})", dlocal=("sign({0})",),

@@ -456,10 +456,10 @@ class Tensor:
         return kernels.unary("abs", self)
 
     def __matmul__(self, other: Any) -> Tensor:
-        return matmul(self, other)
+        return matrices.matmul(self, other)
 
     def __rmatmul__(self, other: Any) -> Tensor:
-        return matmul(other, self)
+        return matrices.matmul(other, self)
 
     add = __add__
     sub = __sub__

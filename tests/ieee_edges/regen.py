@@ -69,7 +69,8 @@ def _method_or_functional(name: str) -> Callable[[Any], Any]:
 UNARY |= {name: _method_or_functional(name) for name in
           ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu", "floor", "ceil",
            "trunc", "round", "frac", "sign", "erf", "gelu", "elu", "celu", "hardtanh", "mish",
-           "hardsigmoid", "hardswish", "logsigmoid")}  # fmt: skip
+           "hardsigmoid", "hardswish", "logsigmoid", "log10", "log2", "asin", "acos", "atan",
+           "sinh", "cosh", "asinh", "atanh")}  # fmt: skip
 UNARY["clamp"] = lambda a: a.clamp(-1.0, 1.0)
 
 

@@ -108,8 +108,8 @@ def _row_max(x: Tensor, dim: int) -> Tensor:
     """The max along ``dim`` as a constant (keepdim): it cancels out of softmax's gradient."""
     if x.dim() == 1:
         return tensor([max(x.tolist())], dtype=x.dtype)
-    if x.dim() != 2:
-        raise NotImplementedError("softmax and log_softmax take 1-d or 2-d tensors here")
+    if x.dim() != 2:  # attention scores (batch, heads, time, time): the max along dim
+        return x.amax(dim, keepdim=True)
     rows = x.tolist()
     if dim == 1:
         return tensor([[max(r)] for r in rows], dtype=x.dtype)
