@@ -66,3 +66,10 @@ def test_the_tensor_class_as_a_legacy_constructor():
     t = torch.Tensor([[1, 2]])
     assert t.dtype is torch.float32 and t.tolist() == [[1.0, 2.0]]
     assert torch.Tensor((0.5,)).tolist() == [0.5] and torch.Tensor().shape == (0,)
+
+
+def test_type_with_a_legacy_type_converts_to_its_dtype():
+    x = torch.tensor([1.5, -2.5])
+    assert x.type(torch.LongTensor).tolist() == [1, -2]
+    assert x.type(torch.DoubleTensor).dtype is torch.float64
+    assert x.type(torch.FloatTensor).dtype is torch.float32

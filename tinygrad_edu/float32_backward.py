@@ -469,16 +469,14 @@ def _slots(node: TensorNode) -> list[Any]:
     return [x if is_tensor(x) and x.requires_grad else None for x in ins]
 
 
-# nodes whose elements a later write rebuilds, and the writes themselves: the scalar pass
-# follows their elements; a Function's backward (and its errors) runs in the scalar pass
+# graphs the scalar pass runs whole: writes through views (their elements a later write
+# rebuilds), and torch.where, whose elements copy one branch or the other and lose the chosen
+# branch's gradient in the per-node scalar rule (443); a Function's backward (and its errors)
+# runs there too
 _SCALAR_ONLY = frozenset(
-    ("CopySlices", "AsStridedBackward0", "IndexPutBackward0", "CopyBackwards", "AliasBackward0")
-)
-
-
-# where's elements are copies of one branch or the other: the per-node scalar rule loses the
-# chosen branch's gradient (443), so a graph with it runs in the scalar pass
-_SCALAR_RULE_WRONG = frozenset(("WhereBackward0",))
+    ("CopySlices", "AsStridedBackward0", "IndexPutBackward0", "CopyBackwards", "AliasBackward0",
+     "WhereBackward0")
+)  # fmt: skip
 
 
 def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | None:
@@ -500,9 +498,7 @@ def _graph(roots: Sequence[Any]) -> tuple[list[TensorNode], dict[int, Any]] | No
         if not isinstance(node, TensorNode) or getattr(node, "_cls", None) is not None:
             return None  # a gradient's own graph (create_graph) or a foreign node
         if type(node).__name__ in _SCALAR_ONLY or hasattr(node, "_forward_cls"):
-            return None  # writes through views, your own Function: the scalar pass runs them
-        if type(node).__name__ in _SCALAR_RULE_WRONG:
-            return None  # composed nodes the per-node scalar rule gets wrong: the scalar pass
+            return None  # the scalar pass runs these graphs (see _SCALAR_ONLY)
         nodes[id(node)] = node
         for x in _slots(node):
             if x is None:

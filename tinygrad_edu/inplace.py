@@ -24,7 +24,7 @@ from .engine import apply
 from .grad_mode import STATE
 from .ops import OPS, Op
 from .tensor_graph import is_tensor, node_class, remember, result
-from .tensor_messages import LEAF_INPLACE
+from .tensor_messages import LEAF_INPLACE, OVERLAP
 from .writeback import check_view_of_leaf, write_data, written
 
 __all__ = ["METHODS", "VersionCounter", "adopt", "write"]
@@ -38,12 +38,6 @@ class VersionCounter:
 
     def __init__(self) -> None:
         self.value = 0
-
-
-OVERLAP = (
-    "unsupported operation: more than one element of the written-to tensor refers to a single "
-    "memory location. Please clone() the tensor before performing the operation."
-)
 
 
 def _check_leaf(t: Any, message: str = LEAF_INPLACE) -> None:

@@ -67,3 +67,10 @@ ANOMALY_HINT = (
     "variable in question was changed in there or anywhere later. Good luck!"
 )
 __all__ += ["ANOMALY_HINT", "HINT"]
+
+# in-place into an expanded tensor (stride 0): PyTorch's internal-overlap check
+OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation."
+)
+__all__ += ["OVERLAP"]
