@@ -128,7 +128,7 @@ def test_a_deep_chain_keeps_its_ends_and_says_how_much_is_elided() -> None:
     start = time.process_time()
     text = tree_text(y, width=80)
     took = time.process_time() - start
-    assert took < 1.0  # rich's Tree is quadratic in depth: 27 s here
+    assert took < 5.0  # linear: about 1 s under load; rich's Tree, quadratic in depth, took 27 s
     lines = text.splitlines()
     assert max(map(len, lines)) <= 80
     (marker,) = [line for line in lines if "elided" in line]
