@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 __all__ = [
+    "F32",
     "exp_sleef",
     "expf_glibc",
     "expf_sleef",
@@ -42,9 +43,15 @@ def round32(xs: Iterable[float]) -> list[float]:
     return array("f", xs).tolist()
 
 
+_PACK, _UNPACK = struct.Struct("f").pack, struct.Struct("f").unpack
+
+
 def f32(x: float) -> float:
     """One value rounded to float32 (the scalar form of ``round32``)."""
-    return array("f", (x,))[0]
+    try:
+        return _UNPACK(_PACK(x))[0]
+    except OverflowError:  # struct refuses exactly the values that round to +-inf
+        return math.copysign(_INF, x)
 
 
 def fma32(a: float, b: float, c: float) -> float:
@@ -297,3 +304,86 @@ def log1pf_sleef(d: float) -> float:
     s = f32(sx + w)
     sy = f32(f32(f32(sx - s) + w) + sy)
     return f32(s + sy)
+
+
+# -- a float32 number: what a float32 tensor's element holds in a backward formula ---------
+
+
+def _operand(b: object) -> float | None:
+    # a Python number in a float32 kernel is cast to float32 first, as PyTorch casts a scalar
+    if b.__class__ is F32:
+        return b  # type: ignore[return-value]
+    if isinstance(b, (int, float)) and not isinstance(b, bool):
+        return f32(b)
+    return None
+
+
+def _div(a: float, b: float) -> float:
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0.0:
+            return _NAN
+        return math.copysign(_INF, a) * math.copysign(1.0, b)
+
+
+class F32(float):
+    """A float32 number: a float whose every ``+ - * /`` is rounded to float32, as a float32
+    CPU kernel rounds each operation (numbers it meets are cast to float32 first).
+
+    The local rules of the op table run on these for a float32 tensor, so one formula gives
+    the float64 gradient on floats and PyTorch's float32 one on ``F32``s:
+
+    >>> g, y = F32(1.0), F32(0.1)
+    >>> float(g * (1.0 - y * y)) == f32(1.0 - f32(f32(0.1) * f32(0.1)))
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, x: float = 0.0) -> F32:
+        return float.__new__(cls, f32(x))
+
+    def __add__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(float.__add__(self, o)))
+
+    __radd__ = __add__
+
+    def __sub__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(float.__sub__(self, o)))
+
+    def __rsub__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(float.__sub__(o, self)))
+
+    def __mul__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(float.__mul__(self, o)))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(_div(float(self), float(o))))
+
+    def __rtruediv__(self, b: object) -> F32:
+        o = _operand(b)
+        return NotImplemented if o is None else _new(F32, f32(_div(float(o), float(self))))
+
+    def __neg__(self) -> F32:
+        return _new(F32, -float(self))
+
+    def __pos__(self) -> F32:
+        return self
+
+    def __abs__(self) -> F32:
+        return _new(F32, abs(float(self)))
+
+    def fma(self, b: float, c: float) -> F32:
+        """``self * b + c`` with one float32 rounding (what GCC makes of such a kernel line)."""
+        return _new(F32, fma32(float(self), float(_operand(b)), float(_operand(c))))  # type: ignore[arg-type]
+
+
+_new = float.__new__

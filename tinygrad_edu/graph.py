@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .float32_libm import F32
 from .messages import SECOND_BACKWARD, bad_call_arguments, not_a_variable
 from .ops import Const, Op, all_ops
 
@@ -52,32 +53,58 @@ def slots_of(op: Op, inputs: Sequence[Any]) -> Sequence[Any]:
     return inputs if op.slots < 0 else inputs[: op.slots]
 
 
+def _numbers(op: Op, inputs: Sequence[Any], out: Any) -> tuple[list[Any], Any]:
+    # what the rule runs on: the inputs' numbers and the result, as F32 for a float32 op
+    args = [getattr(x, "data", x) for x in inputs]
+    if not op.float32:
+        return args, out
+    return [F32(a) if isinstance(a, float) else a for a in args], F32(out)
+
+
 def local_derivatives(op: Op, inputs: Sequence[Any], out: Any) -> tuple[Any, ...]:
-    """d(out)/d(input) for each slot of ``op``.
+    """d(out)/d(input) for each slot of ``op`` (for a ``backward`` formula: it at upstream 1).
 
     ``out`` is the result as a float, or as a Value for a gradient with a graph of its own
     (``create_graph``): then the rule runs on the input Values themselves.
     """
     if isinstance(out, (float, int)):
-        return op.local(*[getattr(x, "data", x) for x in inputs], out)
-    return op.local(*inputs, out)
+        args, out = _numbers(op, inputs, out)
+        one = F32(1.0) if op.float32 else 1.0
+    else:
+        args, one = list(inputs), 1.0
+    if op.backward is not None:
+        return op.backward(one, *args, out)
+    return op.local(*args, out)  # type: ignore[misc]
 
 
 def chain_rule(op: Op, inputs: Sequence[Any], out: Any, upstream: Any) -> tuple[Any, ...]:
-    """The chain rule for one node: ``upstream * d(out)/d(input)`` for each of its slots.
+    """The chain rule for one node: ``upstream * d(out)/d(input)`` for each of its slots (or
+    the op's own ``backward`` formula of the upstream), in the op's number format.
 
     None where an input does not require grad. Every pass goes through this (or, for the
-    hottest ops, through a specialised copy that a test holds equal to it).
+    hottest float64 ops, through a specialised copy that a test holds equal to it).
     """
-    local = local_derivatives(op, inputs, out)
-    mask = op.masked and isinstance(upstream, (int, float))  # relu's: 0.0 where it is flat
+    slots = slots_of(op, inputs)
+    if isinstance(out, (int, float)) and isinstance(upstream, (int, float)):
+        args, out = _numbers(op, inputs, out)
+        # a float32 op computes in float32, a float64 op in float64, whatever came from above
+        upstream = F32(upstream) if op.float32 else float(upstream)
+        mask = op.masked  # relu's: exactly 0.0 where it is flat, even for inf or nan upstream
+    else:
+        args, mask = list(inputs), False
+    if op.backward is not None:
+        got = op.backward(upstream, *args, out)
+        return tuple(
+            c if getattr(x, "requires_grad", False) else None for x, c in zip(slots, got)
+        )
+    local = op.local(*args, out)  # type: ignore[misc]
     return tuple(
         None
         if not getattr(x, "requires_grad", False)
         else (upstream if d else 0.0)
         if mask
         else upstream * d
-        for x, d in zip(slots_of(op, inputs), local)
+        for x, d in zip(slots, local)
     )
 
 
@@ -216,12 +243,15 @@ def _make_class(op: Op) -> type[Node]:
     return type(op.name, (Node,), {"__slots__": (), "op": op})
 
 
-_CLASSES: dict[str, type[Node]] = {key: _make_class(op) for key, op in all_ops().items()}
+_CLASSES: dict[tuple[str, bool], type[Node]] = {
+    (key, False): _make_class(op) for key, op in all_ops().items()
+}
 
 
 def node_class(op: Op) -> type[Node]:
-    """The node class of ``op`` (made on first use for an op outside the table: your own op)."""
-    cls = _CLASSES.get(op.key)
+    """The node class of ``op`` (made on first use for an op outside the table: your own op,
+    or an op on float32 numbers)."""
+    cls = _CLASSES.get((op.key, op.float32))
     if cls is None or cls.op is not op:
-        cls = _CLASSES[op.key] = _make_class(op)
+        cls = _CLASSES[op.key, op.float32] = _make_class(op)
     return cls

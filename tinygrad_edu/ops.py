@@ -2,10 +2,15 @@
 and the command line read.
 
 An op's ``local`` rule returns d(out)/d(input) for each differentiable input.  The chain rule
-(``backward.py``) multiplies each by the gradient arriving from above and adds it into the input.
-Rules run on floats during an ordinary backward, and on Values when a graph of the gradient is
-wanted (``create_graph=True``), so they are written with operators and the ``exp``/``log``/...
-helpers below, which accept both.
+(``graph.chain_rule``) multiplies each by the gradient arriving from above and adds it into the
+input. Where PyTorch's formula (its ``derivatives.yaml``) is not "upstream times a derivative"
+(``grad / other`` for a division), the op gives that formula instead, as ``backward``: the
+upstream in, one gradient per input out; its local derivative is the formula at upstream 1.
+
+Rules run on floats during an ordinary backward (float64), on ``F32`` numbers for a float32
+tensor (every operation rounded to float32, as PyTorch's float32 kernels round), and on Values
+when a graph of the gradient is wanted (``create_graph=True``), so they are written with
+operators and the ``exp``/``log``/... helpers below, which accept all three.
 
 Adding an op is adding its ``Op(...)`` entry here: it becomes a ``Value`` method, a ``Tensor``
 method, a ``torch``-level function, a call of the command line's expressions, a trace formula
@@ -20,9 +25,10 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .float32_libm import F32
 from .fmath import (
     facos,
     fasin,
@@ -59,6 +65,8 @@ __all__ = [
     "div",
     "exp",
     "floor_divide",
+    "fma",
+    "in_float32",
     "log",
     "pow",
 ]
@@ -72,6 +80,8 @@ ATOM = 9  # the precedence of a name, a number or a call: never needs parenthese
 
 def _both(ffn: Callable[[float], float], method: str) -> Callable[[Any], Any]:
     def fn(x: Any) -> Any:
+        if x.__class__ is F32:  # the double result rounded once: within 1 ulp of PyTorch's
+            return F32(ffn(float(x)))
         return ffn(x) if isinstance(x, (float, int)) else getattr(x, method)()
 
     fn.__name__ = method
@@ -97,14 +107,45 @@ cosh = _both(fcosh, "cosh")
 
 def div(a: Any, b: Any) -> Any:
     """``a / b`` that gives inf or nan for a zero divisor, as PyTorch does."""
+    if a.__class__ is F32 or b.__class__ is F32:
+        return a / b  # F32 divides by zero as PyTorch does, rounded to float32
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fdiv(a, b)
     return a / b
 
 
+def fma(a: Any, b: Any, c: Any) -> Any:
+    """``a * b + c``: fused (one rounding) in float32, where PyTorch's compiled float kernel
+    fuses it; as written for floats and Values."""
+    return a.fma(b, c) if a.__class__ is F32 else a * b + c
+
+
+def _pow32(a: F32, b: float) -> Any:
+    # PowKernel.cpp's special exponents, each operation rounded to float32
+    if b == 0:
+        return F32(1.0)
+    if b == 1:
+        return a
+    if b == 2:
+        return a * a
+    if b == 3:
+        return a * a * a
+    if b == -2:
+        return 1.0 / (a * a)
+    if b == 0.5:
+        return F32(fsqrt(float(a)))
+    if b == -1:
+        return 1.0 / a
+    if b == -0.5:
+        return 1.0 / F32(fsqrt(float(a)))
+    return F32(fpow(float(a), float(F32(b))))
+
+
 def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
     """``a ** b`` that gives inf or nan where Python would raise or go complex; ``scalar``:
     as PyTorch's ``tensor ** number``, which computes a few exponents its own way."""
+    if a.__class__ is F32 and isinstance(b, (float, int)):
+        return _pow32(a, b) if scalar else F32(fpow(float(a), float(b)))
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fpow_scalar(a, b) if scalar else fpow(a, b)
     return a**b
@@ -115,19 +156,20 @@ def _step(out: Any) -> float:
     return 0.0 if float(out) <= 0.0 else 1.0
 
 
-def _pow_local(x: Any, n: Any, scalar: bool = False) -> Any:
-    # PyTorch masks the exponent-0 case: d/dx x**0 is 0 everywhere, even at x = 0.
-    return 0.0 if n == 0 else n * pow(x, n - 1, scalar=scalar)
+def _pow_grad(g: Any, x: Any, n: Any, scalar: bool = False) -> Any:
+    # pow_backward: grad * (exponent * x.pow(exponent - 1)); PyTorch gives zeros for exponent 0
+    # (d/dx x**0 is 0 everywhere, even at x = 0 and for an infinite upstream)
+    return 0.0 if n == 0 else g * (n * pow(x, n - 1, scalar=scalar))
 
 
-def _pow_exp_local(x: Any, y: Any, out: Any) -> Any:
+def _pow_exp_grad(g: Any, x: Any, y: Any, out: Any) -> Any:
     # d/dy x**y = x**y * log(x); PyTorch masks it to 0 where x == 0 and y >= 0 (0**y is flat).
-    return 0.0 if x == 0 and y >= 0 else out * log(x)
+    return 0.0 if x == 0 and y >= 0 else g * (out * log(x))
 
 
-def _rpow_local(x: Any, c: Any, out: Any) -> Any:
+def _rpow_grad(g: Any, x: Any, c: Any, out: Any) -> tuple[Any, ...]:
     # d/dx c**x = c**x * log(c), masked to 0 where c == 0 and x >= 0 (as PyTorch masks it)
-    return 0.0 if c == 0 and x >= 0 else out * log(c)
+    return (0.0 if c == 0 and x >= 0 else g * (out * log(c)),)
 
 
 def _leaky_slope(x: Any, slope: float) -> float:
@@ -317,7 +359,9 @@ class Op:
     key: str
     name: str  # PyTorch's backward node name
     forward: Callable[..., float]
-    local: Callable[..., tuple[Any, ...]]
+    local: Callable[..., tuple[Any, ...]] | None = None  # d(out)/d(input), per slot
+    # or PyTorch's formula from the upstream gradient: (grad, *inputs, out) -> one per slot
+    backward: Callable[..., tuple[Any, ...]] | None = None
     expr: str
     dlocal: tuple[str, ...] | Callable[[int, int], str]  # n-ary: (slot, count) -> formula
     slots: int = 1
@@ -337,6 +381,11 @@ class Op:
     masked: bool = False
     # where PyTorch has it: "torch" (torch.f), "Tensor" (t.f()), "functional" (torch.nn.functional)
     where: tuple[str, ...] = ("torch", "Tensor")
+    float32: bool = False  # the op on a float32 tensor's elements: its rule runs on F32 numbers
+
+    def __post_init__(self) -> None:
+        if (self.local is None) == (self.backward is None):
+            raise TypeError(f"op {self.key!r}: give its rule as local or as backward, once")
 
     @property
     def method_name(self) -> str | None:
@@ -377,19 +426,19 @@ _OPS = [
     Op(key="mul", name="MulBackward0", forward=operator.mul, local=lambda a, b, out: (b, a),
        expr="{0} * {1}", dlocal=("{1}", "{0}"), slots=2, saved={"_saved_self": 0, "_saved_other": 1},
        infix="*", prec=2, left=True, micrograd="*"),
-    Op(key="div", name="DivBackward0", forward=fdiv, local=lambda a, b, out: (div(1.0, b), -div(div(a, b), b)),
+    Op(key="div", name="DivBackward0", forward=fdiv, backward=lambda g, a, b, out: (div(g, b), -g * div(div(a, b), b)),
        expr="{0} / {1}", dlocal=("1/{1}", "-({0}/{1})/{1}"), slots=2, saved={"_saved_self": 0, "_saved_other": 1},
        infix="/", prec=2, left=True, micrograd="/", double={0: "DivBackward0"}),
     Op(key="neg", name="NegBackward0", forward=operator.neg, local=lambda a, out: (-1.0,),
        expr="-{0}", dlocal=("-1",), infix="-", prec=3, micrograd="-", ints="keep", bool_error=_NEG),
-    Op(key="pow", name="PowBackward0", forward=fpow_scalar, local=lambda x, n, out: (_pow_local(x, n, True),),
+    Op(key="pow", name="PowBackward0", forward=fpow_scalar, backward=lambda g, x, n, out: (_pow_grad(g, x, n, True),),
        expr="{0}**{1}", dlocal=("{1}*{0}**({1}-1)",), saved={"_saved_self": 0, "_saved_exponent": 1},
        params=(("exponent", 2.0),), infix="**", prec=4, micrograd="**{1}"),
-    Op(key="powt", name="PowBackward1", forward=fpow, local=lambda x, y, out: (_pow_local(x, y), _pow_exp_local(x, y, out)),
+    Op(key="powt", name="PowBackward1", forward=fpow, backward=lambda g, x, y, out: (_pow_grad(g, x, y), _pow_exp_grad(g, x, y, out)),
        expr="{0}**{1}", dlocal=("{1}*{0}**({1}-1)", "out*log({0})"), slots=2,
        saved={"_saved_self": 0, "_saved_exponent": 1, "_saved_result": "result"}, method=None, prec=4,
        micrograd="**", double={0: "WhereBackward0"}),
-    Op(key="rpow", name="PowBackward2", forward=lambda x, c: fpow(c, x), local=lambda x, c, out: (_rpow_local(x, c, out),),
+    Op(key="rpow", name="PowBackward2", forward=lambda x, c: fpow(c, x), backward=_rpow_grad,
        expr="{1}**{0}", dlocal=("out*log({1})",), saved={"_saved_self": 1, "_saved_exponent": 0, "_saved_result": "result"},
        params=(("base", 2.0),), method=None, prec=4, micrograd="**"),
     Op(key="recip", name="ReciprocalBackward0", forward=lambda a: fdiv(1.0, a), local=lambda a, out: (-(out * out),),
@@ -397,12 +446,12 @@ _OPS = [
        micrograd="**-1"),
     Op(key="exp", name="ExpBackward0", forward=fexp, local=lambda a, out: (out,), expr="exp({0})",
        dlocal=("out",), saved={"_saved_result": "result"}),
-    Op(key="log", name="LogBackward0", forward=flog, local=lambda a, out: (div(1.0, a),), expr="log({0})",
+    Op(key="log", name="LogBackward0", forward=flog, backward=lambda g, a, out: (div(g, a),), expr="log({0})",
        dlocal=("1/{0}",), saved={"_saved_self": 0}, double={0: "DivBackward0"}),
-    Op(key="tanh", name="TanhBackward0", forward=math.tanh, local=lambda a, out: (1.0 - out * out,),
+    Op(key="tanh", name="TanhBackward0", forward=math.tanh, backward=lambda g, a, out: (g * fma(-out, out, 1.0),),
        expr="tanh({0})", dlocal=("1 - out**2",), saved={"_saved_result": "result"},
        double={0: "TanhBackwardBackward0"}, where=("torch", "Tensor", "functional")),
-    Op(key="sigmoid", name="SigmoidBackward0", forward=fsigmoid, local=lambda a, out: (out * (1.0 - out),),
+    Op(key="sigmoid", name="SigmoidBackward0", forward=fsigmoid, backward=lambda g, a, out: (g * (1.0 - out) * out,),
        expr="sigmoid({0})", dlocal=("out*(1 - out)",), saved={"_saved_result": "result"},
        double={0: "SigmoidBackwardBackward0"}, where=("torch", "Tensor", "functional")),
     Op(key="relu", name="ReluBackward0", forward=frelu, local=lambda a, out: (_step(out),), expr="relu({0})",
@@ -412,9 +461,9 @@ _OPS = [
        dlocal=("cos({0})",), saved={"_saved_self": 0}),
     Op(key="cos", name="CosBackward0", forward=fcos, local=lambda a, out: (-sin(a),), expr="cos({0})",
        dlocal=("-sin({0})",), saved={"_saved_self": 0}),
-    Op(key="log10", name="Log10Backward0", forward=flog10, local=lambda a, out: (div(1.0, a * _LN10),),
+    Op(key="log10", name="Log10Backward0", forward=flog10, backward=lambda g, a, out: (div(g, a * _LN10),),
        expr="log10({0})", dlocal=("1/({0}*ln(10))",), saved={"_saved_self": 0}),
-    Op(key="log2", name="Log2Backward0", forward=flog2, local=lambda a, out: (div(1.0, a * _LN2),),
+    Op(key="log2", name="Log2Backward0", forward=flog2, backward=lambda g, a, out: (div(g, a * _LN2),),
        expr="log2({0})", dlocal=("1/({0}*ln(2))",), saved={"_saved_self": 0}),
     Op(key="asin", name="AsinBackward0", forward=fasin, local=lambda a, out: (div(1.0, sqrt(1.0 - a * a)),),
        expr="asin({0})", dlocal=("1/sqrt(1 - {0}**2)",), saved={"_saved_self": 0}),
@@ -430,12 +479,12 @@ _OPS = [
        expr="asinh({0})", dlocal=("1/sqrt({0}**2 + 1)",), saved={"_saved_self": 0}),
     Op(key="atanh", name="AtanhBackward0", forward=fatanh, local=lambda a, out: (div(1.0, 1.0 - a * a),),
        expr="atanh({0})", dlocal=("1/(1 - {0}**2)",), saved={"_saved_self": 0}),
-    Op(key="sqrt", name="SqrtBackward0", forward=fsqrt, local=lambda a, out: (div(0.5, out),), expr="sqrt({0})",
+    Op(key="sqrt", name="SqrtBackward0", forward=fsqrt, backward=lambda g, a, out: (div(g, 2.0 * out),), expr="sqrt({0})",
        dlocal=("1/(2*out)",), saved={"_saved_result": "result"}, double={0: "DivBackward0"}),
     Op(key="abs", name="AbsBackward0", forward=abs, local=_abs_local, expr="abs({0})", dlocal=("sign({0})",),
        saved={"_saved_self": 0}, ints="keep", bool_error=(NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'"),
        flat_double="MulBackward0"),
-    Op(key="log1p", name="Log1PBackward0", forward=flog1p, local=lambda a, out: (div(1.0, a + 1.0),),
+    Op(key="log1p", name="Log1PBackward0", forward=flog1p, backward=lambda g, a, out: (div(g, a + 1.0),),
        expr="log1p({0})", dlocal=("1/(1 + {0})",), saved={"_saved_self": 0}),
     Op(key="expm1", name="Expm1Backward0", forward=fexpm1, local=lambda a, out: (out + 1.0,),
        expr="expm1({0})", dlocal=("out + 1",), saved={"_saved_result": "result"}),
@@ -510,9 +559,9 @@ def _sum_local(*xs: Any) -> tuple[Any, ...]:
     return (_ONE,) * (len(xs) - 1)
 
 
-def _mean_local(*xs: Any) -> tuple[Any, ...]:
-    n = len(xs) - 1
-    return (1.0 / n,) * n
+def _mean_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
+    n = len(xs) - 1  # mean_backward: grad / numel, for each input
+    return (div(g, float(n)),) * n
 
 
 def _dot_local(*xs: Any) -> tuple[Any, ...]:
@@ -558,7 +607,7 @@ def _copy(key: str, name: str) -> Op:
 NARY: dict[str, Op] = {
     "sum": Op(key="sum", name="SumBackward0", forward=lambda *xs: fsum(xs), local=_sum_local, expr="sum",
               dlocal=("1",), slots=-1, micrograd="+"),
-    "mean": Op(key="mean", name="MeanBackward0", forward=_mean, local=_mean_local, expr="mean",
+    "mean": Op(key="mean", name="MeanBackward0", forward=_mean, backward=_mean_grad, expr="mean",
                dlocal=lambda slot, count: f"1/{count}", slots=-1),
     "dot": Op(key="dot", name="DotBackward0", forward=_dot_forward, local=_dot_local, expr="dot",
               dlocal=_dot_formula, slots=-1),
@@ -585,3 +634,16 @@ COPIES: dict[str, Op] = {
 def all_ops() -> dict[str, Op]:
     """Every op of the three tables, by key."""
     return {**OPS, **NARY, **COPIES}
+
+
+_TWINS: dict[int, tuple[Op, Op]] = {}
+
+
+def in_float32(op: Op) -> Op:
+    """``op`` on float32 numbers: the same op (name, rule, formulas), its rule run on ``F32``."""
+    if op.float32:
+        return op
+    got = _TWINS.get(id(op))
+    if got is None or got[0] is not op:
+        got = _TWINS[id(op)] = (op, replace(op, float32=True))
+    return got[1]
