@@ -107,10 +107,8 @@ def grad(
     if create_graph:  # the gradient is a graph of Values: the engine's grad() builds it
         wanted = [v for x in ins for v in x.flat]
         got = engine_grad(values, wanted, seeds, create_graph=True, retain_graph=retain)
-    else:  # float32 graphs: PyTorch's formulas node by node; else the scalar pass
-        got = tensor_pass.grad32(outs, per_out, ins, retain_graph=retain)
-        if got is None:
-            got = tensor_pass.grad_with_hooks(values, seeds, ins, retain_graph=retain)
+    else:  # the one pass, leaving every .grad as it was
+        got = tensor_pass.grad_with_hooks(outs, values, seeds, ins, retain_graph=retain)
     it = iter(got)
     result: list[Any] = []
     for k, x in enumerate(ins):

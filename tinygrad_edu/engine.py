@@ -39,7 +39,7 @@ from .graph import (
     slots_of,
 )
 from .messages import NO_GRAD, SECOND_BACKWARD
-from .ops import NARY, OPS, Op
+from .ops import NARY, OPS, Op, in_float32
 
 __all__ = [
     "INFIX",
@@ -51,7 +51,9 @@ __all__ = [
     "backward",
     "check_and_free",
     "gc_paused",
+    "in_float32_format",
     "inputs_of",
+    "is_float32",
     "run_pass",
     "toposort",
     "vdot",
@@ -279,6 +281,24 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     if n == 1:
         return _make(data, op, inputs[0], None, rg)
     return _make(data, op, inputs[0], inputs[1] if n == 2 else tuple(inputs[1:]), rg)
+
+
+def in_float32_format(values: Iterable[Value]) -> None:
+    """Make the ops that made ``values`` float32 ops: a float32 tensor's elements, whose
+    backward rules then compute in float32 as PyTorch's float32 kernels do."""
+    for v in values:
+        op = v._kind
+        if op is not None and not op.float32:
+            v._kind = in_float32(op)
+            node = v._node
+            if node is not None and node is not FREED:
+                v._node = None  # made again, of the float32 op's class, when asked for
+
+
+def is_float32(v: Value) -> bool:
+    """Whether ``v`` was made by an op on float32 numbers (an element of a float32 tensor)."""
+    op = v._kind
+    return op is not None and op.float32
 
 
 def attach_node(v: Value, node: Node) -> None:

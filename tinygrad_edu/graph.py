@@ -89,9 +89,10 @@ def chain_rule(op: Op, inputs: Sequence[Any], out: Any, upstream: Any) -> tuple[
         args, out = _numbers(op, inputs, out)
         # a float32 op computes in float32, a float64 op in float64, whatever came from above
         upstream = F32(upstream) if op.float32 else float(upstream)
-        mask = op.masked  # relu's: exactly 0.0 where it is flat, even for inf or nan upstream
     else:
-        args, mask = list(inputs), False
+        args = list(inputs)
+    # relu's: exactly 0.0 where it is flat, even for an upstream of inf or nan
+    mask = op.masked and isinstance(upstream, (int, float))
     if op.backward is not None:
         got = op.backward(upstream, *args, out)
         return tuple(

@@ -18,9 +18,9 @@ from typing import Any
 
 from .anomaly_mode import is_anomaly_enabled
 from .dtype import C_NAMES, Size, float32, float64, int64
-from .engine import Value, apply
+from .engine import Value, apply, in_float32_format
 from .grad_mode import STATE, set_grad_enabled
-from .graph import local_derivatives
+from .graph import chain_rule
 from .messages import SECOND_BACKWARD
 from .ops import COPIES, NARY, OPS, Op
 from .tensor_messages import ANOMALY_HINT, HINT
@@ -110,6 +110,16 @@ class TensorNode:
         return f"<{type(self).__name__} object at {id(self):#x}>"
 
     @property
+    def attrs(self) -> dict[str, Any]:
+        """The non-tensor values PyTorch saves for the rule (``_saved_dim``...), by name."""
+        return self._attrs
+
+    @property
+    def lifted(self) -> bool:
+        """Whether this is the node of a gradient with a graph (``create_graph``), read back."""
+        return self._cls is not None
+
+    @property
     def freed(self) -> bool:
         """Whether a backward pass has freed what the element nodes saved."""
         return any(v.grad_fn is not None and v.grad_fn.freed for v in self._values)
@@ -152,10 +162,10 @@ class TensorNode:
                     out = (
                         apply(fn.op, ins) if fn.op.uses_result else Value(out, requires_grad=False)
                     )
-                local = local_derivatives(fn.op, ins, out)
-                half = len(local) // 2
-                for j, (x, d) in enumerate(zip(ins, local)):
-                    if x.__class__ is not Value or not x.requires_grad:
+                got = chain_rule(fn.op, ins, out, g)  # the one rule, as the pass applies it
+                half = len(got) // 2
+                for j, (x, c) in enumerate(zip(ins, got)):
+                    if c is None or x.__class__ is not Value:
                         continue
                     if layout == "pos":
                         k = j
@@ -164,7 +174,6 @@ class TensorNode:
                     else:
                         k = next((k for k, s in enumerate(ids) if id(x) in s), -1)
                     if 0 <= k < len(slots) and slots[k] is not None:
-                        c = g * d
                         acc[k][id(x)] = acc[k][id(x)] + c if id(x) in acc[k] else c
         return acc
 
@@ -247,6 +256,8 @@ def result(
     """The result tensor of an op, with its tensor-level node when an input requires grad."""
     n = len(inputs) if node.slots < 0 else node.slots
     fn = None
+    if dt is float32:
+        in_float32_format(values)
     if STATE.enabled and any(is_tensor(x) and x.requires_grad for x in inputs[:n]):
         fn = object.__new__(node)
         fn._inputs, fn._values, fn._attrs, fn._seq = inputs, values, attrs, _next_seq()

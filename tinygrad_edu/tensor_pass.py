@@ -1,6 +1,8 @@
 """The backward pass over tensors: the engine's pass over the element Values (``run_pass``),
-stopping at tensors that have hooks or retain their grad, and each leaf tensor's ``.grad``
-accumulated in place, as PyTorch's.
+for every dtype, stopping where a tensor's gradient is complete to run its hooks, or the rule
+of a node whose PyTorch backward is not elementwise (``tensor_rules``: ``mm``, a broadcast
+input's ``sum_to``, the losses), and each leaf tensor's ``.grad`` accumulated in place, as
+PyTorch's.
 
 ``Tensor.backward`` and ``torch.autograd.backward``/``grad`` all come here.  The module knows
 tensors by what they show (``flat``, ``backward_hooks``, ``retains_grad``, ``grad``,
@@ -13,18 +15,19 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from . import float32_backward
 from .dtype import float32, get_default_dtype
-from .engine import Value, gc_paused, inputs_of, run_pass, toposort
+from .engine import Value, check_and_free, gc_paused, inputs_of, run_pass, toposort
+from .float32_libm import F32
 from .gradients import grad as engine_grad
 from .gradients import toward
 from .graph import ZERO
 from .kernels import copy, float32_arithmetic, rounded
 from .messages import NO_GRAD
-from .tensor_graph import check_versions, leaf_tensor, lift, watched
+from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
+from .tensor_rules import group_rule, members
 
-__all__ = ["backward", "call_hooks", "grad32", "grad_with_hooks", "seeds_of"]
+__all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
 
 
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
@@ -69,15 +72,54 @@ def backward(
     values = [v for r in roots for v in r.flat]
     if create_graph:
         return _backward_create_graph(values, seeds)
-    if float32_arithmetic() and all(isinstance(s, float) for s in seeds):
-        got = float32_backward.run(roots, per_root, retain_graph=retain_graph)
-        if got is not None:  # PyTorch's float32 formulas, node by node
-            return _accumulate32(got)
-    _, leaves, old = _pass(values, seeds, retain_graph=retain_graph, fill_retained=True)
+    _, leaves, old = _pass(roots, values, seeds, retain_graph=retain_graph, fill_retained=True)
     _accumulate(leaves, old)
 
 
+class _Stop:
+    """A place where the pass pauses: a tensor's (or a node's) elements, all complete there.
+
+    ``hooked``: tensors whose hooks run there; ``node``/``rule``: a node whose tensor rule
+    runs there in place of its elements' scalar rules."""
+
+    def __init__(self, elements: list[Value], seq: int) -> None:
+        self.flat, self.seq = elements, seq
+        self.hooked: list[Any] = []
+        self.node: TensorNode | None = None
+        self.rule: Any = None
+
+
+def _stops(roots: list[Any]) -> list[_Stop]:
+    """The hooked tensors and the nodes with a tensor rule in the graph of ``roots``."""
+    found: dict[tuple[int, int], _Stop] = {}
+
+    def stop(elements: list[Value], seq: int) -> _Stop:
+        key = (id(elements[0]), len(elements))
+        if key not in found:
+            found[key] = _Stop(elements, seq)
+        return found[key]
+
+    seen: set[int] = set()
+    stack = [r.grad_fn for r in roots if isinstance(r.grad_fn, TensorNode)]
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen or fn.lifted:
+            continue
+        seen.add(id(fn))
+        rule = group_rule(fn)
+        if rule is not None:
+            s = stop(fn.elements, fn.sequence_nr)
+            s.node, s.rule = fn, rule
+        for x in fn.inputs or ():
+            if is_tensor(x) and isinstance(x.grad_fn, TensorNode):
+                stack.append(x.grad_fn)
+    for t in watched():
+        stop(t.flat, t.grad_fn.sequence_nr).hooked.append(t)
+    return list(found.values())
+
+
 def _pass(
+    roots: list[Any],
     values: list[Value],
     seeds: list[Any],
     *,
@@ -85,7 +127,9 @@ def _pass(
     fill_retained: bool,
     targets: set[int] | None = None,
 ) -> tuple[list[Value], dict[int, Value], dict[int, float]]:
-    """The engine's pass from ``values``, stopping at hooked tensors to run their hooks.
+    """The engine's pass from ``values`` (the elements of ``roots``), pausing where a hooked
+    tensor's gradient is complete to run its hooks, and where a node with a tensor rule has
+    all its output gradients, to run that rule in place of its elements' scalar rules.
 
     Afterwards every reached Value's ``.grad`` is its gradient from this pass alone; the
     leaves' previous grads are returned, for the caller to accumulate into or restore.
@@ -112,14 +156,22 @@ def _pass(
     try:
         with gc_paused():
             start = 0
-            order, checkpoints = _checkpoints(order)
-            for pos, t in checkpoints:
-                if order[start:pos]:
-                    run_pass(order[start:pos], retain_graph=retain_graph)
+            order, checkpoints = _checkpoints(order, _stops(roots))
+            reached = {id(v) for v in order}
+            known = reached | leaves.keys()
+            covered: set[int] = set()
+            for pos, stop in checkpoints:
+                seg = [v for v in order[start:pos] if id(v) not in covered]
+                if seg:
+                    run_pass(seg, retain_graph=retain_graph)
                 start = pos
-                _hooked(t, order, fill_retained)
-            if order[start:]:
-                run_pass(order[start:], retain_graph=retain_graph)
+                for t in stop.hooked:
+                    _hooked(t, reached, fill_retained)
+                if stop.rule is not None:
+                    covered |= _ruled(stop, reached, known, retain_graph)
+            seg = [v for v in order[start:] if id(v) not in covered]
+            if seg:
+                run_pass(seg, retain_graph=retain_graph)
     except BaseException:
         for k, v in leaves.items():
             v.grad = old[k]
@@ -127,15 +179,42 @@ def _pass(
     return order, leaves, old
 
 
-def _checkpoints(order: list[Value]) -> tuple[list[Value], list[tuple[int, Any]]]:
-    """``order`` rearranged so that each hooked non-leaf tensor's elements come after all
-    their consumers, and where each one's gradient is complete (its hooks run there).
+def _ruled(stop: _Stop, reached: set[int], known: set[int], retain_graph: bool) -> set[int]:
+    """Run a node's tensor rule: its input elements' gradients from its output gradients.
+    The ids of the Values it stood for (none if the rule does not take this node)."""
+    node = stop.node
+    assert node is not None
+    inner = [v for v in members(node) if id(v) in reached]
+    for v in inner:  # a second backward through freed nodes: the engine's error
+        if v.grad_fn is not None:
+            check_and_free(v, v.grad_fn.op, True)
+    g = [float(v.grad) if id(v) in reached else 0.0 for v in node.elements]
+    got = stop.rule(node, g)
+    if got is None:
+        return set()
+    for t, gt in zip(node.differentiable_inputs, got):
+        if gt is None or not is_tensor(t) or not t.requires_grad:
+            continue
+        for x, c in zip(t.flat, gt):
+            if id(x) in known and x.requires_grad:
+                c = F32(c)  # the rule's numbers are float32: so is their sum with others
+                x.grad = c if x.grad is ZERO else x.grad + c
+    for v in inner:
+        if v.grad_fn is not None:
+            check_and_free(v, v.grad_fn.op, retain_graph)
+    return {id(v) for v in inner}
+
+
+def _checkpoints(
+    order: list[Value], stops: list[_Stop]
+) -> tuple[list[Value], list[tuple[int, _Stop]]]:
+    """``order`` rearranged so that each stop's elements come after all their consumers, and
+    where each stop's gradient is complete (its hooks and its tensor rule run there).
 
     Any topological order puts an element after its own consumers; a tensor's hooks need
     every element's: a second topological sort holds each tensor's elements back until the
     last of them is ready.
     """
-    stops = watched()
     if not stops:
         return order, []
     inside = {id(v) for v in order}
@@ -178,12 +257,11 @@ def _checkpoints(order: list[Value]) -> tuple[list[Value], list[tuple[int, Any]]
                 waiting[id(x)] -= 1
                 if waiting[id(x)] == 0:
                     release(x)
-    found.sort(key=lambda p: (p[0], -p[1].grad_fn.sequence_nr))
+    found.sort(key=lambda p: (p[0], -p[1].seq))
     return out, found
 
 
-def _hooked(t: Any, order: list[Value], fill_retained: bool) -> None:
-    reached = {id(v) for v in order}
+def _hooked(t: Any, reached: set[int], fill_retained: bool) -> None:
     g = _grad_tensor(t, [v.grad if id(v) in reached else 0.0 for v in t.flat])
     g = call_hooks(t, g)
     for v, gv in zip(t.flat, g.flat):
@@ -206,8 +284,12 @@ def _add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
         return _grad_tensor(g, [v.data for v in g.flat])
-    for a, b in zip(acc.flat, g.flat):
-        a.data += b.data
+    if acc.dtype is float32:  # a float32 leaf's grad adds in float32, as PyTorch's ``+=``
+        for a, b in zip(acc.flat, g.flat):
+            a.data = float(F32(a.data) + b.data)
+    else:
+        for a, b in zip(acc.flat, g.flat):
+            a.data += b.data
     return acc
 
 
@@ -224,22 +306,6 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
         done.add(id(t))
         g = _grad_tensor(t, [x.grad if id(x) in leaves else 0.0 for x in t.flat])
         t.grad = _add_into(t.grad, call_hooks(t, g))
-        for x, a in zip(t.flat, t.grad.flat):
-            x.grad = a.data
-
-
-def _accumulate32(got: dict[int, tuple[Any, list[float]]]) -> None:
-    """Each leaf's float32 gradient through its hooks into its ``.grad`` (a float32 ``+=``)."""
-    for t, g in got.values():
-        if not t.is_leaf or not t.requires_grad:
-            continue
-        g = call_hooks(t, _grad_tensor(t, g))
-        if t.grad is None:
-            t.grad = _grad_tensor(g, [v.data for v in g.flat])
-        else:
-            acc = t.grad
-            for a, d in zip(acc.flat, rounded([a.data + b.data for a, b in zip(acc.flat, g.flat)])):
-                a.data = d
         for x, a in zip(t.flat, t.grad.flat):
             x.grad = a.data
 
@@ -262,27 +328,8 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
 
 
-def grad32(
-    roots: list[Any], seeds: list[list[Any]], ins: list[Any], *, retain_graph: bool
-) -> list[float | None] | None:
-    """``autograd.grad`` by the float32 pass (``float32_backward``): each input element's
-    gradient (None if not reached), or None if the graph is one for the scalar pass."""
-    if not float32_arithmetic() or any(x.backward_hooks for x in ins):
-        return None
-    if not all(isinstance(s, float) for ss in seeds for s in ss):
-        return None
-    got = float32_backward.run(roots, seeds, retain_graph=retain_graph, targets=ins)
-    if got is None:
-        return None
-    out: list[float | None] = []
-    for x in ins:
-        g = got.get(id(x))
-        out.extend([None] * len(x.flat) if g is None else g[1])
-    return out
-
-
 def grad_with_hooks(
-    values: list[Value], seeds: list[Any], ins: list[Any], *, retain_graph: bool
+    roots: list[Any], values: list[Value], seeds: list[Any], ins: list[Any], *, retain_graph: bool
 ) -> list[float | None]:
     """The gradient of each input element (None if not reached), running tensor hooks as
     PyTorch's autograd.grad does, and leaving every ``.grad`` as it found it."""
@@ -294,7 +341,7 @@ def grad_with_hooks(
     for v in touched:
         v.grad = 0.0
     order, leaves, old = _pass(
-        values, seeds, retain_graph=retain_graph, fill_retained=False, targets=targets
+        roots, values, seeds, retain_graph=retain_graph, fill_retained=False, targets=targets
     )
     reached = {id(v) for v in values}
     ran_ids = {id(v) for v in order}
