@@ -13,7 +13,7 @@ import math
 import random
 from collections.abc import Callable
 
-from tinygrad_edu import float32_backward as bw
+from tinygrad_edu import tensor_rules as bw
 from tinygrad_edu import float32_libm as lm
 from tinygrad_edu import float32_loss as ls
 from tinygrad_edu import float32_pointwise as pw

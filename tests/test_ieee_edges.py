@@ -1,7 +1,8 @@
 """Every op at IEEE edges (nan, infinities, signed zeros, subnormals, overflow), bit for bit
-against PyTorch float64: its value and every input's grad, the sign of zero and nan-ness too.
+against PyTorch in float64 and in float32: its value and every input's grad, the sign of zero
+and nan-ness too. Both dtypes go through the one backward pass; only the numbers differ.
 
-PyTorch's results are stored (``tests/ieee_edges/torch_float64.json``, made by
+PyTorch's results are stored (``tests/ieee_edges/torch_float64.json`` and ``torch_float32.json``, made by
 ``tests/ieee_edges/regen.py``), so this runs without torch; the parity tests at the end compare
 with a live torch. The cases where the engine differs today are listed in the same file, made
 by running the engine, and are expected failures here, named by op and inputs.
@@ -22,8 +23,13 @@ edges = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = edges  # dataclasses look their module up by name
 _spec.loader.exec_module(edges)
 
-CASES = list(edges.cases())
-TORCH, KNOWN = edges.load()
+CASES = [c for dtype in edges.DTYPES for c in edges.cases(dtype)]
+TORCH: dict[str, object] = {}
+KNOWN: dict[str, list[str]] = {}
+for _dtype in edges.DTYPES:
+    _torch, _known = edges.load(_dtype)
+    TORCH.update(_torch)
+    KNOWN.update(_known)
 
 
 def params() -> list[object]:
@@ -47,6 +53,7 @@ def test_the_grid_covers_every_op_and_the_stored_results_are_the_grid():
     from tinygrad_edu.ops import OPS
 
     assert {c.op for c in CASES} == set(OPS)
+    assert {c.dtype for c in CASES} == {"float64", "float32"}
     assert [c.id for c in CASES] == list(TORCH), "the grid changed: rerun tests/ieee_edges/regen.py"
     assert set(KNOWN) <= set(TORCH)
     values = set(map(repr, edges.VALUES))

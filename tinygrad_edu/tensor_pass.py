@@ -12,7 +12,8 @@ tensors by what they show (``flat``, ``backward_hooks``, ``retains_grad``, ``gra
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .dtype import float32, get_default_dtype
@@ -27,7 +28,21 @@ from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, li
 from .tensor_messages import CREATE_GRAPH_CYCLE
 from .tensor_rules import group_rule, members
 
-__all__ = ["backward", "call_hooks", "grad_with_hooks", "seeds_of"]
+__all__ = ["RuleStep", "backward", "call_hooks", "grad_with_hooks", "seeds_of"]
+
+
+@dataclass(frozen=True)
+class RuleStep:
+    """A step of the pass that ran a node's tensor rule (``tensor_rules``), as an observer
+    (the trace) sees it: the output gradients in, each input element's share out."""
+
+    node: TensorNode
+    upstream: tuple[float, ...]  # the gradient of each output element
+    inputs: tuple[Value, ...]  # the input elements that received a share
+    slots: tuple[int, ...]  # the input slot of each of them
+    contributions: tuple[float, ...]
+    grads: tuple[float, ...]  # each one's grad once its share is added
+
 
 
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
@@ -56,12 +71,19 @@ def seeds_of(t: Any, g: Any, k: int, graph: bool) -> list[Any]:
 
 
 def backward(
-    roots: list[Any], gradients: list[Any], *, retain_graph: bool, create_graph: bool = False
+    roots: list[Any],
+    gradients: list[Any],
+    *,
+    retain_graph: bool,
+    create_graph: bool = False,
+    observer: Callable[[Any], None] | None = None,
 ) -> None:
     """Run the scalar engine over the roots' Values, pausing at tensors that have hooks.
 
     Non-leaf grads are recomputed by each pass; each leaf tensor's ``.grad`` is one tensor that
     accumulates in place across passes, after the leaf's hooks have seen this pass's gradient.
+    ``observer`` sees every step as it runs: the engine's ``Step`` for a scalar node, a
+    ``RuleStep`` for a node's tensor rule.
     """
     for r in roots:
         if not r.requires_grad:
@@ -72,7 +94,9 @@ def backward(
     values = [v for r in roots for v in r.flat]
     if create_graph:
         return _backward_create_graph(values, seeds)
-    _, leaves, old = _pass(roots, values, seeds, retain_graph=retain_graph, fill_retained=True)
+    _, leaves, old = _pass(
+        roots, values, seeds, retain_graph=retain_graph, fill_retained=True, observer=observer
+    )
     _accumulate(leaves, old)
 
 
@@ -126,6 +150,7 @@ def _pass(
     retain_graph: bool,
     fill_retained: bool,
     targets: set[int] | None = None,
+    observer: Callable[[Any], None] | None = None,
 ) -> tuple[list[Value], dict[int, Value], dict[int, float]]:
     """The engine's pass from ``values`` (the elements of ``roots``), pausing where a hooked
     tensor's gradient is complete to run its hooks, and where a node with a tensor rule has
@@ -163,15 +188,15 @@ def _pass(
             for pos, stop in checkpoints:
                 seg = [v for v in order[start:pos] if id(v) not in covered]
                 if seg:
-                    run_pass(seg, retain_graph=retain_graph)
+                    run_pass(seg, retain_graph=retain_graph, observer=observer)
                 start = pos
                 for t in stop.hooked:
                     _hooked(t, reached, fill_retained)
                 if stop.rule is not None:
-                    covered |= _ruled(stop, reached, known, retain_graph)
+                    covered |= _ruled(stop, reached, known, retain_graph, observer)
             seg = [v for v in order[start:] if id(v) not in covered]
             if seg:
-                run_pass(seg, retain_graph=retain_graph)
+                run_pass(seg, retain_graph=retain_graph, observer=observer)
     except BaseException:
         for k, v in leaves.items():
             v.grad = old[k]
@@ -179,7 +204,13 @@ def _pass(
     return order, leaves, old
 
 
-def _ruled(stop: _Stop, reached: set[int], known: set[int], retain_graph: bool) -> set[int]:
+def _ruled(
+    stop: _Stop,
+    reached: set[int],
+    known: set[int],
+    retain_graph: bool,
+    observer: Callable[[Any], None] | None = None,
+) -> set[int]:
     """Run a node's tensor rule: its input elements' gradients from its output gradients.
     The ids of the Values it stood for (none if the rule does not take this node)."""
     node = stop.node
@@ -192,13 +223,18 @@ def _ruled(stop: _Stop, reached: set[int], known: set[int], retain_graph: bool) 
     got = stop.rule(node, g)
     if got is None:
         return set()
-    for t, gt in zip(node.differentiable_inputs, got):
+    seen: list[tuple[Value, int, float, float]] = []
+    for k, (t, gt) in enumerate(zip(node.differentiable_inputs, got)):
         if gt is None or not is_tensor(t) or not t.requires_grad:
             continue
         for x, c in zip(t.flat, gt):
             if id(x) in known and x.requires_grad:
                 c = F32(c)  # the rule's numbers are float32: so is their sum with others
                 x.grad = c if x.grad is ZERO else x.grad + c
+                seen.append((x, k, float(c), x.grad))
+    if observer is not None:
+        xs, ks, cs, gs = zip(*seen) if seen else ((), (), (), ())
+        observer(RuleStep(node, tuple(g), xs, ks, cs, gs))
     for v in inner:
         if v.grad_fn is not None:
             check_and_free(v, v.grad_fn.op, retain_graph)

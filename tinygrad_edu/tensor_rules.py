@@ -25,7 +25,7 @@ from .graph import chain_rule
 from .shape import broadcast
 from .tensor_graph import TensorNode, is_tensor
 
-__all__ = ["RULES", "group_rule", "members", "sum_to"]
+__all__ = ["FORMULAS", "RULES", "formula", "group_rule", "members", "sum_to"]
 
 Grad = list[float]
 Rule = Callable[[TensorNode, Grad], "list[Grad | None] | None"]
@@ -265,6 +265,31 @@ RULES: dict[str, Rule] = {
     "BinaryCrossEntropyWithLogitsBackward0": _bce_logits,
     "ExpandBackward0": _expand,
 }
+
+
+# PyTorch's formula for each input slot, as derivatives.yaml writes it: what the trace shows
+FORMULAS: dict[str, tuple[str, ...]] = {
+    "MmBackward0": ("grad.mm(mat2.t())", "self.t().mm(grad)"),
+    "AddmmBackward0": ("grad.sum_to(self.shape)", "grad.mm(mat2.t())", "mat1.t().mm(grad)"),
+    "MvBackward0": ("grad.outer(vec)", "self.t().mv(grad)"),
+    "MseLossBackward0": ("2 * (self - target) * grad / n", "2 * (target - self) * grad / n"),
+    "LogSoftmaxBackward0": ("grad - exp(result) * grad.sum(dim)",),
+    "SoftmaxBackward0": ("(grad - (grad * result).sum(dim)) * result",),
+    "NllLossBackward0": ("-grad / n at each target, 0 elsewhere",),
+    "BinaryCrossEntropyBackward0": ("grad * (self - target) / max((1 - self) * self, eps) / n",),
+    "BinaryCrossEntropyWithLogitsBackward0": ("(sigmoid(self) - target) * grad / n",),
+    "ExpandBackward0": ("grad.sum_to(self.shape)",),
+}
+
+
+def formula(node: TensorNode, slot: int) -> str:
+    """PyTorch's formula of ``node``'s rule for input ``slot``, as text."""
+    op = node.op
+    if op is not None:  # an elementwise op with a broadcast input: its own rule, summed back
+        local = op.formula(slot, 2).format("self", "other").replace("out", "result")
+        return f"(grad * {local}).sum_to(input.shape)"
+    texts = FORMULAS.get(type(node).__name__, ())
+    return texts[min(slot, len(texts) - 1)] if texts else type(node).__name__
 
 
 def group_rule(node: Any) -> Rule | None:

@@ -26,8 +26,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tinygrad_edu import tensor_pass
 from tinygrad_edu.engine import Step, Value, backward, toposort
 from tinygrad_edu.ops import ATOM, OPS, Op
+from tinygrad_edu.tensor_graph import is_tensor
+from tinygrad_edu.tensor_rules import formula
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
 
@@ -68,9 +71,12 @@ class TraceInput:
     contribution: float | None  # upstream × local; None when the input takes no grad
     grad_before: float | None
     grad: float | None  # after this contribution is added
+    rule: str = ""  # a tensor rule's step: PyTorch's formula that gave the contribution
 
     def text(self) -> str:
         """The local derivative, formula and number: ``d(a * b)/da = b = -3.0``."""
+        if self.rule:
+            return self.local_formula
         rhs = self.local_formula.rsplit(" = ", 1)[1]
         try:  # a formula that is just a number ("1") is not written twice
             same = float(rhs) == self.local
@@ -81,6 +87,8 @@ class TraceInput:
 
     def product(self, upstream: float) -> str:
         """The chain rule's multiplication for this input: ``1.0 × -3.0 = -3.0``."""
+        if self.rule:  # not a product: the share PyTorch's formula gave this element
+            return f"{self.rule} = {fmt(self.contribution)}"
         return f"{fmt(upstream)} × {fmt(self.local)} = {fmt(self.contribution)}"
 
     def to_json(self) -> dict[str, Any]:
@@ -92,6 +100,7 @@ class TraceInput:
             "contribution": _json_number(self.contribution),
             "grad_before": _json_number(self.grad_before),
             "grad": _json_number(self.grad),
+            **({"rule": self.rule} if self.rule else {}),
         }
 
 
@@ -107,6 +116,7 @@ class TraceStep:
     grad_fn: str
     upstream: float
     inputs: tuple[TraceInput, ...]
+    upstreams: tuple[float, ...] = ()  # a tensor rule's step: every output element's grad
 
     def to_json(self) -> dict[str, Any]:
         """This step as one JSON-ready object; see ``Trace.to_json_lines``."""
@@ -117,6 +127,7 @@ class TraceStep:
             "expr": self.expr,
             "data": _json_number(self.data),
             "upstream": _json_number(self.upstream),
+            **({"upstreams": [_json_number(u) for u in self.upstreams]} if self.upstreams else {}),
             "inputs": [i.to_json() for i in self.inputs],
         }
 
@@ -281,45 +292,81 @@ def value_names(roots: list[Value]) -> dict[int, str]:
     return _Names(toposort(roots)[::-1]).name
 
 
-def trace(root: Value, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
+def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
     """Run ``root``'s backward pass and record every step of it.
 
     It fills ``.grad`` exactly as ``root.backward(gradient, retain_graph)`` does (leaf grads
     accumulate over passes; a step shows the grad before and after its own contribution).
+    ``root`` is a Value, or a one-element tensor: then the pass is the tensor's own, the one
+    ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.
     """
-    if not isinstance(root, Value):
+    tensor = is_tensor(root)
+    if tensor:
+        if len(root.flat) != 1 or not root.requires_grad:
+            raise TypeError("trace() expects a Value or a one-element tensor that requires grad")
+        value = root.flat[0]
+    elif isinstance(root, Value):
+        value = root
+    else:
         raise TypeError(f"trace() expects a Value, got {type(root).__name__}")
-    inner = toposort([root])[::-1]
+    inner = toposort([value])[::-1]
     names = _Names(inner)
-    if root.grad_fn is None:
-        names.leaves.append(root)
-        names._set(root, root.label, None, 1)
-    # The pass adds into .grad in the same order as recorded here, so replaying the additions
-    # gives each input's grad after each single contribution, even for an input used twice.
-    grads = {id(x): (x.grad if x.grad_fn is None else 0.0) for x in names.leaves + inner}
+    if value.grad_fn is None:
+        names.leaves.append(value)
+        names._set(value, value.label, None, 1)
+    # each input's grad before a step's contribution; the pass reports it after
+    grads: dict[int, Any] = {id(x): (x.grad if x.grad_fn is None else 0.0) for x in names.leaves}
     steps: list[TraceStep] = []
 
-    def observe(step: Step) -> None:
+    def observe(step: Any) -> None:
+        if isinstance(step, tensor_pass.RuleStep):
+            return observe_rule(step)
         v = step.value
         records = []
         for slot, (x, d, c) in enumerate(zip(step.inputs, step.local, step.contributions)):
-            value = x if isinstance(x, Value) else None
+            val = x if isinstance(x, Value) else None
             before = after = None
             if c is not None:
-                before = grads[id(x)]
-                after = grads[id(x)] = before + c
+                before, after = grads.get(id(x), 0.0), step.grads[slot]
+                grads[id(x)] = after
             label = names.of(x)[0]
-            formula = names.local_formula(v, slot)
-            records.append(TraceInput(label, value, formula, float(d), c, before, after))
+            text = names.local_formula(v, slot)
+            records.append(TraceInput(label, val, text, float(d), c, before, after))
         name, expr = names.name[id(v)], names.expr[id(v)]
         steps.append(
             TraceStep(
-                step.index, v, name, expr, v.data, step.node.name(), step.upstream, (*records,)
+                len(steps) + 1, v, name, expr, v.data, step.node.name(), step.upstream, (*records,)
             )
         )
 
-    backward([root], [gradient], retain_graph=retain_graph, observer=observe)
+    def observe_rule(step: tensor_pass.RuleStep) -> None:
+        node = step.node
+        v = node.elements[0]
+        records = []
+        for x, slot, c, after in zip(step.inputs, step.slots, step.contributions, step.grads):
+            rule = formula(node, slot)
+            label = names.of(x)[0] if id(x) in names.name else "?"
+            before = grads.get(id(x), 0.0)
+            grads[id(x)] = after
+            text = f"{label}'s share: {rule}"
+            records.append(TraceInput(label, x, text, math.nan, c, before, after, rule))
+        name = names.name.get(id(v), node.name())
+        up = step.upstream
+        steps.append(
+            TraceStep(
+                len(steps) + 1, v, name, names.expr.get(id(v), name), v.data, node.name(),
+                up[0] if len(up) == 1 else math.nan, (*records,), up,
+            )  # fmt: skip
+        )
+
+    if tensor:
+        tensor_pass.backward(
+            [root], [None if gradient == 1.0 else gradient], retain_graph=retain_graph,
+            observer=observe,
+        )  # fmt: skip
+    else:
+        backward([root], [gradient], retain_graph=retain_graph, observer=observe)
     leaves = tuple(
         Leaf(names.name[id(x)], x, x.data, x.grad) for x in names.leaves if x.requires_grad
     )
-    return Trace(root, names.name[id(root)], float(gradient), tuple(steps), leaves)
+    return Trace(value, names.name[id(value)], float(gradient), tuple(steps), leaves)
