@@ -13,11 +13,11 @@ import math
 import random
 from collections.abc import Callable
 
-from tinygrad_edu import tensor_rules as bw
 from tinygrad_edu import float32_libm as lm
 from tinygrad_edu import float32_loss as ls
 from tinygrad_edu import float32_pointwise as pw
 from tinygrad_edu import float32_reduce as rd
+from tinygrad_edu import tensor_rules as bw
 from tinygrad_edu.optim.arith import Arith
 
 AR = Arith(True)  # optim's float32 kernels: PyTorch's single-tensor steps

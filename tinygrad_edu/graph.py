@@ -95,9 +95,7 @@ def chain_rule(op: Op, inputs: Sequence[Any], out: Any, upstream: Any) -> tuple[
     mask = op.masked and isinstance(upstream, (int, float))
     if op.backward is not None:
         got = op.backward(upstream, *args, out)
-        return tuple(
-            c if getattr(x, "requires_grad", False) else None for x, c in zip(slots, got)
-        )
+        return tuple(c if getattr(x, "requires_grad", False) else None for x, c in zip(slots, got))
     local = op.local(*args, out)  # type: ignore[misc]
     return tuple(
         None

@@ -44,7 +44,6 @@ class RuleStep:
     grads: tuple[float, ...]  # each one's grad once its share is added
 
 
-
 def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
     """A plain tensor of ``data`` shaped and typed as ``like`` (a gradient)."""
     if like.dtype is float32 and float32_arithmetic():  # a float32 tensor's grad is float32

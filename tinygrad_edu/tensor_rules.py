@@ -22,7 +22,6 @@ from . import float32_reduce as rd
 from .engine import Value, inputs_of, is_float32
 from .float32_libm import f32, round32
 from .graph import chain_rule
-from .shape import broadcast
 from .tensor_graph import TensorNode, is_tensor
 
 __all__ = ["FORMULAS", "RULES", "formula", "group_rule", "members", "sum_to"]
@@ -304,8 +303,10 @@ def group_rule(node: Any) -> Rule | None:
     if op is not None:
         ins = node.inputs
         shape = tuple(node.shape)
-        if op.slots == 2 and len(ins) > 1 and any(
-            is_tensor(t) and t.requires_grad and tuple(t.shape) != shape for t in ins[:2]
+        if (
+            op.slots == 2
+            and len(ins) > 1
+            and any(is_tensor(t) and t.requires_grad and tuple(t.shape) != shape for t in ins[:2])
         ):
             return _broadcast
         return None

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tinygrad_edu import tensor_pass
-from tinygrad_edu.engine import Step, Value, backward, toposort
+from tinygrad_edu.engine import Value, backward, toposort
 from tinygrad_edu.ops import ATOM, OPS, Op
 from tinygrad_edu.tensor_graph import is_tensor
 from tinygrad_edu.tensor_rules import formula
@@ -354,9 +354,16 @@ def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Tr
         up = step.upstream
         steps.append(
             TraceStep(
-                len(steps) + 1, v, name, names.expr.get(id(v), name), v.data, node.name(),
-                up[0] if len(up) == 1 else math.nan, (*records,), up,
-            )  # fmt: skip
+                len(steps) + 1,
+                v,
+                name,
+                names.expr.get(id(v), name),
+                v.data,
+                node.name(),
+                up[0] if len(up) == 1 else math.nan,
+                (*records,),
+                up,
+            )
         )
 
     if tensor:
