@@ -54,6 +54,7 @@ __all__ = [
     "in_float32_format",
     "inputs_of",
     "is_float32",
+    "op_of",
     "run_pass",
     "toposort",
     "vdot",
@@ -293,6 +294,11 @@ def in_float32_format(values: Iterable[Value]) -> None:
             node = v._node
             if node is not None and node is not FREED:
                 v._node = None  # made again, of the float32 op's class, when asked for
+
+
+def op_of(v: Value) -> Op | None:
+    """The op that made ``v`` (None for a leaf), without making its node."""
+    return v._kind
 
 
 def is_float32(v: Value) -> bool:

@@ -67,6 +67,7 @@ __all__ = [
     "floor_divide",
     "fma",
     "in_float32",
+    "in_float64",
     "log",
     "pow",
 ]
@@ -637,6 +638,13 @@ def all_ops() -> dict[str, Op]:
 
 
 _TWINS: dict[int, tuple[Op, Op]] = {}
+
+
+def in_float64(op: Op) -> Op:
+    """The float64 op of a float32 one (itself for a float64 op)."""
+    if not op.float32:
+        return op
+    return next(base for base, twin in _TWINS.values() if twin is op)
 
 
 def in_float32(op: Op) -> Op:

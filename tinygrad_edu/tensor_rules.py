@@ -19,10 +19,12 @@ from typing import Any
 
 from . import float32_pointwise as pw
 from . import float32_reduce as rd
-from .engine import Value, inputs_of, is_float32
+from .engine import Value, inputs_of, is_float32, op_of
 from .float32_libm import f32, round32
-from .graph import chain_rule
+from .graph import chain_rule, slots_of
+from .ops import COPIES, in_float64
 from .tensor_graph import TensorNode, is_tensor
+from .views import VIEW_OPS
 
 __all__ = ["FORMULAS", "RULES", "formula", "group_rule", "members", "sum_to"]
 
@@ -252,6 +254,60 @@ def _expand(node: TensorNode, g: Grad) -> list[Grad | None]:
     return [sum_to(g, node.shape, a.shape)]
 
 
+def _copies(node: TensorNode, g: Grad) -> list[Grad | None]:
+    """Element copies (``select``, slices, indexing, views, ``stack``): each input's gradient
+    is zeros with the copies' gradients added in at their places (``select_backward``'s
+    ``zeros(...).select(...).copy_(grad)``), so a -0.0 meets PyTorch's +0.0 where it does."""
+    slots = node.differentiable_inputs
+    where: dict[int, tuple[int, int]] = {}
+    for k, t in enumerate(slots):
+        if is_tensor(t) and t.requires_grad:
+            for i, v in enumerate(t.flat):
+                where.setdefault(id(v), (k, i))
+    out: list[Grad | None] = [
+        [0.0] * len(t.flat) if is_tensor(t) and t.requires_grad else None for t in slots
+    ]
+    for v, u in zip(node.elements, g):
+        got = where.get(id(inputs_of(v)[0])) if op_of(v) is not None else None
+        if got is not None:
+            k, i = got
+            buf = out[k]
+            assert buf is not None
+            buf[i] = f32(buf[i] + u)
+    return out
+
+
+def _composed(node: TensorNode, g: Grad) -> list[Grad | None]:
+    """A node PyTorch computes in one kernel that is made here of smaller ops (nn's norms
+    and losses without a formula above, ``var``, ``gelu(approximate="tanh")``...): the chain
+    rule over its own scalar graph in float64, each input's gradient rounded once, as one
+    kernel rounds its result once."""
+    slots = node.differentiable_inputs
+    acc: dict[int, float] = {}
+    for v, u in zip(node.elements, g):
+        acc[id(v)] = acc[id(v)] + u if id(v) in acc else u
+    for v in members(node):
+        u, op = acc.get(id(v)), op_of(v)
+        if u is None or op is None:
+            continue
+        op, ins = in_float64(op), inputs_of(v)
+        for x, c in zip(slots_of(op, ins), chain_rule(op, ins, v.data, u)):
+            if c is not None:
+                acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
+    return [
+        round32([acc.get(id(v), 0.0) for v in t.flat]) if is_tensor(t) and t.requires_grad else None
+        for t in slots
+    ]
+
+
+_COPY_NAMES = {op.name for op in (*COPIES.values(), *VIEW_OPS.values())} - {"ExpandBackward0"}
+_GATHERS = {"IndexBackward0", "IndexSelectBackward0", "GatherBackward0"}
+# each element's own rule is PyTorch's formula (grad, grad / n, grad * other; a write's copy)
+_OWN_RULES = {"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1", "DotBackward0",
+              "WhereBackward0", "CopySlices", "AsStridedBackward0", "IndexPutBackward0",
+              "CopyBackwards", "AliasBackward0"}  # fmt: skip
+
+
 RULES: dict[str, Rule] = {
     "MmBackward0": _mm,
     "AddmmBackward0": _addmm,
@@ -310,7 +366,14 @@ def group_rule(node: Any) -> Rule | None:
         ):
             return _broadcast
         return None
-    return RULES.get(type(node).__name__)
+    name = type(node).__name__
+    if name in RULES:
+        return RULES[name]
+    if name in _COPY_NAMES or name in _GATHERS:
+        return _copies
+    if name in _OWN_RULES:
+        return None
+    return _composed
 
 
 def members(node: TensorNode) -> list[Value]:
