@@ -22,8 +22,8 @@ What decides PyTorch's bits, read from its source and measured (``tests/test_flo
   So these results depend on the position in the tensor, and this module's do too.
 * ``expm1``, ``log1p``: Sleef (``vec::map`` applies the vector function to every element, the
   last partial vector padded): ``log1p`` is reproduced, ``expm1`` correctly rounded (1 ulp).
-* Backward kernels compiled with GCC's default ``-ffp-contract=fast`` fuse ``a - b * c`` into one
-  FMA where the source has it (``tanh_backward``), which ``fma32`` reproduces exactly.
+* The backward formulas are not here: each is its op's rule in the op table, run on float32
+  numbers (``F32``; tanh's fused ``1 - y * y`` is ``F32.fma``, as GCC compiles that kernel).
 
 Above 32768 elements PyTorch splits an elementwise loop between threads and each chunk has its
 own scalar tail; these kernels assume one chunk (tensors in teaching are far smaller).
@@ -45,32 +45,23 @@ __all__ = [
     "clamp",
     "cos",
     "div",
-    "div_backward",
     "exp",
-    "exp_backward",
     "expm1",
     "leaky_relu",
     "log",
     "log1p",
-    "log_backward",
     "mul",
-    "mul_backward",
     "neg",
     "pow",
-    "pow_backward",
     "reciprocal",
     "relu",
     "sigmoid",
-    "sigmoid_backward",
     "silu",
     "sin",
     "softplus",
     "sqrt",
-    "sqrt_backward",
     "sub",
     "tanh",
-    "tanh_backward",
-    "threshold_backward",
 ]
 
 VECTOR_WIDTH = 8  # floats in one Vectorized<float> on AVX2 (this machine's CPU capability)
@@ -345,70 +336,3 @@ def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
         return reciprocal(sqrt(xs))
     e = f32(e)  # the exponent is cast to float for a float tensor
     return array("f", [_pow_cr(x, e) for x in xs]).tolist()
-
-
-# Backward kernels: what autograd computes from the float32 upstream gradient.
-
-
-def mul_backward(
-    grad: Sequence[float], a: Sequence[float], b: Operand
-) -> tuple[list[float], list[float]]:
-    """``MulBackward0``: ``grad * other`` and ``grad * self`` (derivatives.yaml), one rounding."""
-    return mul(grad, b), mul(grad, a)
-
-
-def div_backward(
-    grad: Sequence[float], a: Sequence[float], b: Operand
-) -> tuple[list[float], list[float]]:
-    """``DivBackward0``: self gets ``grad / other``; other gets ``-grad * ((self / other) / other)``
-    (``div_tensor_other_backward``), each operation rounded to float32."""
-    bb = _scalar_operand(b, len(a))
-    return div(grad, bb), mul(neg(grad), div(div(a, bb), bb))
-
-
-def tanh_backward(grad: Sequence[float], result: Sequence[float]) -> list[float]:
-    """``tanh_backward``: ``grad * (1 - y * y)`` where ``1 - y * y`` is one fused multiply-add
-    (GCC contracts the kernel's expression; measured: the unfused form differs on ~25%)."""
-    return array("f", [g * fma32(-y, y, 1.0) for g, y in zip(grad, result)]).tolist()
-
-
-def sigmoid_backward(grad: Sequence[float], result: Sequence[float]) -> list[float]:
-    """``sigmoid_backward``: ``(grad * (1 - y)) * y``, rounded after each operation."""
-    return [f32(f32(g * f32(1.0 - y)) * y) for g, y in zip(grad, result)]
-
-
-def exp_backward(grad: Sequence[float], result: Sequence[float]) -> list[float]:
-    """``ExpBackward0``: ``grad * result``."""
-    return mul(grad, result)
-
-
-def log_backward(grad: Sequence[float], x: Sequence[float]) -> list[float]:
-    """``LogBackward0``: ``grad.div(self)``."""
-    return div(grad, x)
-
-
-def sqrt_backward(grad: Sequence[float], result: Sequence[float]) -> list[float]:
-    """``SqrtBackward0``: ``grad / (2 * result)`` (doubling is exact)."""
-    return div(grad, [2.0 * y for y in result])
-
-
-def pow_backward(
-    grad: Sequence[float], x: Sequence[float], exponent: float, power: Sequence[float] | None = None
-) -> list[float]:
-    """``PowBackward0`` (``pow_backward``): ``grad * (exponent * x.pow(exponent - 1))``; the inner
-    ``pow`` takes the special cases of ``pow`` (so 2 gives ``grad * (2 * x)``, 0.5 ``1 / sqrt``),
-    and the exponent, a Python number, is rounded to float32 for the multiplication. ``power``
-    is ``x.pow(exponent - 1)`` when the caller has it (PyTorch's own, say)."""
-    if exponent == 0.0:
-        return [0.0] * len(x)
-    if power is None:
-        power = pow(x, exponent - 1.0)
-    return mul(grad, mul(power, float(exponent)))
-
-
-def threshold_backward(
-    grad: Sequence[float], result: Sequence[float], threshold: float = 0.0
-) -> list[float]:
-    """``threshold_backward`` (``ReluBackward0`` passes the result): ``y <= t ? 0 : grad``."""
-    t = f32(threshold)
-    return [0.0 if y <= t else g for g, y in zip(grad, result)]

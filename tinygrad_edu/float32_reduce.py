@@ -29,10 +29,8 @@ from .float32_libm import exp_sleef, f32, fma32, fma32_list, logf_sleef, round32
 from .float32_pointwise import VECTOR_WIDTH
 
 __all__ = [
-    "accumulate",
     "addmm",
     "cross_entropy",
-    "cross_entropy_backward",
     "cumsum",
     "dot",
     "log_softmax",
@@ -40,13 +38,10 @@ __all__ = [
     "logsumexp",
     "max",
     "mean",
-    "mean_backward",
     "mean_dim",
     "min",
     "mm",
-    "mm_backward",
     "mse_loss",
-    "mse_loss_backward",
     "mv",
     "nll_loss",
     "norm",
@@ -56,7 +51,6 @@ __all__ = [
     "softmax_backward",
     "std",
     "sum",
-    "sum_backward",
     "sum_dim",
     "var",
     "var_dim",
@@ -453,42 +447,10 @@ def addmm(
     return round32([p + bias[j % n] for j, p in enumerate(prods)])
 
 
-def _transpose(xs: Sequence[float], m: int, n: int) -> list[float]:
-    return [xs[i * n + j] for j in range(n) for i in range(m)]
-
-
-def mm_backward(
-    grad: Sequence[float], a: Sequence[float], b: Sequence[float], m: int, k: int, n: int
-) -> tuple[list[float], list[float]]:
-    """``MmBackward0``: ``grad @ b.T`` (m, k) and ``a.T @ grad`` (k, n), products as ``mm``."""
-    return mm(grad, _transpose(b, k, n), m, n, k), mm(_transpose(a, m, k), grad, k, m, n)
-
-
-def sum_backward(grad: float, n: int) -> list[float]:
-    """``SumBackward0``: the upstream grad expanded to every element (no arithmetic)."""
-    return [grad] * n
-
-
-def mean_backward(grad: float, n: int) -> list[float]:
-    """``MeanBackward0``: ``grad.expand(...) / n``, one float32 division."""
-    return [f32(grad / f32(n))] * n
-
-
-def accumulate(g1: Sequence[float], g2: Sequence[float]) -> list[float]:
-    """Gradients of a tensor used twice add up in float32, in the order backward reaches them."""
-    return round32([x + y for x, y in zip(g1, g2)])
-
-
 def mse_loss(a: Sequence[float], b: Sequence[float]) -> float:
     """``mse_loss`` (mean): ``d = a - b``, ``d * d`` per element, then ``mean`` of those."""
     d = round32([x - y for x, y in zip(a, b)])
     return mean(round32([x * x for x in d]))
-
-
-def mse_loss_backward(grad: float, a: Sequence[float], b: Sequence[float]) -> list[float]:
-    """``mse_loss_backward`` (mean): ``norm = float(2 / n)``, then ``(norm * (a - b)) * grad``."""
-    c = f32(2.0 / len(a))
-    return [f32(f32(c * f32(x - y)) * grad) for x, y in zip(a, b)]
 
 
 def softmax_backward(
@@ -543,16 +505,3 @@ def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int
 def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
     """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``."""
     return nll_loss(log_softmax(logits, shape), shape, target)
-
-
-def cross_entropy_backward(
-    grad: float, logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]
-) -> list[float]:
-    """The gradient of ``cross_entropy`` (mean) for the logits: ``nll_loss_backward`` puts
-    ``-(grad / m)`` at each target, then ``log_softmax_backward`` with the saved output."""
-    m, n = shape
-    g = [0.0] * (m * n)
-    v = -f32(grad / f32(m))
-    for b in range(m):
-        g[b * n + target[b]] = v
-    return log_softmax_backward(g, log_softmax(logits, shape), shape)
