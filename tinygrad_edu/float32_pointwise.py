@@ -35,7 +35,7 @@ import math
 from array import array
 from collections.abc import Sequence
 
-from .float32_libm import exp_sleef, expf_glibc, f32, fma32, log1pf_sleef, round32
+from .float32_libm import exp_sleef, expf_glibc, f32, log1pf_sleef, round32
 
 __all__ = [
     "LOOP_BLOCK",
