@@ -213,7 +213,7 @@ class Value:
 
 
 _ADD, _SUB, _MUL, _DIV = OPS["add"], OPS["sub"], OPS["mul"], OPS["div"]
-_TANH, _RELU, _SUM, _AFFINE = OPS["tanh"], OPS["relu"], NARY["sum"], NARY["affine"]
+_SUM = NARY["sum"]
 
 
 def _number(x: Any) -> float | None:
@@ -518,11 +518,11 @@ def check_and_free(v: Value, op: Op, retain_graph: bool) -> None:
 
 
 def _fast(order: Sequence[Value], retain_graph: bool) -> None:
-    value, zero, freed = Value, ZERO, FREED
-    add, sub, mul, tanh, relu, vsum_, affine = _ADD, _SUB, _MUL, _TANH, _RELU, _SUM, _AFFINE
+    # graph.chain_rule on float64 numbers, its unpacking written out for speed: the rules are
+    # the op table's own (tests/test_backward_paths.py holds the two equal)
+    value, zero, freed, rule = Value, ZERO, FREED, chain_rule
     for v in order:
         op = v._kind
-        g = v.grad
         node = v._node
         if op.saved:
             if node is freed or (node is not None and node._freed):
@@ -532,49 +532,30 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                     v._node = freed
                 else:
                     node._freed = True
-        if op is add or op is mul or op is sub:
-            a, b = v._a, v._b
-            if op is mul:
-                ga, gb = g * (b.data if b.__class__ is value else b), g * a.data
-            else:
-                ga, gb = g, (-g if op is sub else g)
-            if a.requires_grad:
-                a.grad = ga if a.grad is zero else a.grad + ga
-            if b.__class__ is value and b.requires_grad:
-                b.grad = gb if b.grad is zero else b.grad + gb
-        elif op is tanh or op is relu:
-            a = v._a
-            if a.requires_grad:
-                out = v.data
-                c = g * (1.0 - out * out) if op is tanh else (0.0 if out <= 0.0 else g)
-                a.grad = c if a.grad is zero else a.grad + c
-        elif op is affine or op is vsum_:
-            ins = v._a
-            if op is vsum_:
-                for x in ins:
-                    if x.__class__ is value and x.requires_grad:
-                        x.grad = g if x.grad is zero else x.grad + g
-                continue
-            n = (len(ins) - 1) >> 1
-            ws, xs = ins[:n], ins[n:-1]
-            # the weights' slots first, then the inputs': the order the general rule adds in
-            # (it matters when one Value is both a weight and an input)
-            for w, x in zip(ws, xs):
-                if w.__class__ is value and w.requires_grad:
-                    c = g * (x.data if x.__class__ is value else x)
-                    w.grad = c if w.grad is zero else w.grad + c
-            for w, x in zip(ws, xs):
-                if x.__class__ is value and x.requires_grad:
-                    c = g * (w.data if w.__class__ is value else w)
-                    x.grad = c if x.grad is zero else x.grad + c
-            b = ins[-1]
-            if b.__class__ is value and b.requires_grad:
-                b.grad = g if b.grad is zero else b.grad + g
-        else:
+        g = v.grad
+        if op.float32 or g.__class__ is not float:  # float32 numbers, or a mixed graph
             ins = inputs_of(v)
-            for x, c in zip(slots_of(op, ins), chain_rule(op, ins, v.data, g)):
+            for x, c in zip(slots_of(op, ins), rule(op, ins, v.data, g)):
                 if c is not None:
                     x.grad = c if x.grad is zero else x.grad + c
+            continue
+        slots = op.slots
+        if slots < 0:
+            ins = v._a
+        elif slots == 1 and v._b is None:
+            ins = (v._a,)
+        else:
+            ins = inputs_of(v)
+        args = [x.data if x.__class__ is value else x for x in ins]
+        if op.backward is not None:
+            cs: Any = op.backward(g, *args, v.data)
+        elif op.masked:
+            cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+        else:
+            cs = [g * d for d in op.local(*args, v.data)]
+        for x, c in zip(ins if slots < 0 else ins[:slots], cs):
+            if x.__class__ is value and x.requires_grad:
+                x.grad = c if x.grad is zero else x.grad + c
 
 
 def _observed(
@@ -588,15 +569,17 @@ def _observed(
         ins = inputs_of(v)
         slots = tuple(slots_of(op, ins))  # type: ignore[arg-type]
         contribs = chain_rule(op, ins, v.data, g)  # type: ignore[arg-type]
+        grads: list[Any] = []  # each input's grad once its own contribution is in
         for k, (x, c) in enumerate(zip(slots, contribs)):
             if c is None:
+                grads.append(None)
                 continue
             if _ANOMALY.enabled and _ANOMALY.check_nan and c != c:
                 anomaly_mode.fail(node, k)
             x.grad = c if x.grad is ZERO else x.grad + c
+            grads.append(x.grad)
         if observer is not None:
             local = local_derivatives(op, ins, v.data)  # type: ignore[arg-type]
-            grads = tuple(x.grad if c is not None else None for x, c in zip(slots, contribs))
-            observer(Step(i, v, node, g, slots, tuple(local), contribs, grads))  # type: ignore[arg-type]
+            observer(Step(i, v, node, g, slots, tuple(local), contribs, tuple(grads)))  # type: ignore[arg-type]
         if not retain_graph and op.saved:  # type: ignore[union-attr]
             node._freed = True  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ Adding an op is adding its ``Op(...)`` entry here: it becomes a ``Value`` method
 method, a ``torch``-level function, a call of the command line's expressions, a trace formula
 and a picture label (``tests/test_ops_reach.py`` checks every one).
 
->>> OPS["mul"].name, OPS["mul"].local(2.0, -3.0, -6.0)
+>>> OPS["mul"].name, OPS["mul"].backward(1.0, 2.0, -3.0, -6.0)
 ('MulBackward0', (-3.0, 2.0))
 """
 
@@ -418,13 +418,13 @@ _NEG = (RuntimeError, "Negation, the `-` operator, on a bool tensor is not suppo
         "trying to invert a mask, use the `~` or `logical_not()` operator instead.")  # fmt: skip
 
 _OPS = [
-    Op(key="add", name="AddBackward0", forward=operator.add, local=lambda a, b, out: (_ONE, _ONE),
+    Op(key="add", name="AddBackward0", forward=operator.add, backward=lambda g, a, b, out: (g, g),
        expr="{0} + {1}", dlocal=("1", "1"), slots=2, infix="+", prec=1, left=True, micrograd="+"),
-    Op(key="sub", name="SubBackward0", forward=operator.sub, local=lambda a, b, out: (_ONE, -1.0),
+    Op(key="sub", name="SubBackward0", forward=operator.sub, backward=lambda g, a, b, out: (g, -g),
        expr="{0} - {1}", dlocal=("1", "-1"), slots=2, infix="-", prec=1, left=True, micrograd="-"),
     Op(key="rsub", name="RsubBackward1", forward=lambda a, c: c - a, local=lambda a, c, out: (-1.0,),
        expr="{1} - {0}", dlocal=("-1",), saved={"_saved_other": 1}, params=(("other", 0.0),), method=None, prec=1, micrograd="-"),
-    Op(key="mul", name="MulBackward0", forward=operator.mul, local=lambda a, b, out: (b, a),
+    Op(key="mul", name="MulBackward0", forward=operator.mul, backward=lambda g, a, b, out: (g * b, g * a),
        expr="{0} * {1}", dlocal=("{1}", "{0}"), slots=2, saved={"_saved_self": 0, "_saved_other": 1},
        infix="*", prec=2, left=True, micrograd="*"),
     Op(key="div", name="DivBackward0", forward=fdiv, backward=lambda g, a, b, out: (div(g, b), -g * div(div(a, b), b)),
@@ -556,8 +556,8 @@ OPS: dict[str, Op] = {op.key: op for op in _OPS}
 # -- n-ary ops: one node for a whole reduction or dot product, a variable number of inputs ----
 
 
-def _sum_local(*xs: Any) -> tuple[Any, ...]:
-    return (_ONE,) * (len(xs) - 1)
+def _sum_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
+    return (g,) * (len(xs) - 1)  # sum_backward: the grad expanded to every input
 
 
 def _mean_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
@@ -565,9 +565,9 @@ def _mean_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     return (div(g, float(n)),) * n
 
 
-def _dot_local(*xs: Any) -> tuple[Any, ...]:
-    n = (len(xs) - 1) // 2  # inputs are a1..an, b1..bn, then out
-    return xs[n : 2 * n] + xs[:n]
+def _dot_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
+    n = (len(xs) - 1) // 2  # inputs are a1..an, b1..bn, then out: grad * other, grad * self
+    return (*[g * b for b in xs[n : 2 * n]], *[g * a for a in xs[:n]])
 
 
 def _dot_forward(*xs: float) -> float:
@@ -579,9 +579,9 @@ def _dot_formula(slot: int, count: int) -> str:
     return f"{{{(slot + count // 2) % count}}}"  # a1..an, b1..bn: d/da_i = b_i, d/db_i = a_i
 
 
-def _affine_local(*xs: Any) -> tuple[Any, ...]:
-    n = (len(xs) - 2) // 2  # inputs are w1..wn, x1..xn, b, then out
-    return (*xs[n : 2 * n], *xs[:n], _ONE)
+def _affine_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
+    n = (len(xs) - 2) // 2  # inputs are w1..wn, x1..xn, b, then out: grad*x, grad*w, grad
+    return (*[g * x for x in xs[n : 2 * n]], *[g * w for w in xs[:n]], g)
 
 
 def _affine_forward(*xs: float) -> float:
@@ -606,14 +606,14 @@ def _copy(key: str, name: str) -> Op:
 
 
 NARY: dict[str, Op] = {
-    "sum": Op(key="sum", name="SumBackward0", forward=lambda *xs: fsum(xs), local=_sum_local, expr="sum",
+    "sum": Op(key="sum", name="SumBackward0", forward=lambda *xs: fsum(xs), backward=_sum_grad, expr="sum",
               dlocal=("1",), slots=-1, micrograd="+"),
     "mean": Op(key="mean", name="MeanBackward0", forward=_mean, backward=_mean_grad, expr="mean",
                dlocal=lambda slot, count: f"1/{count}", slots=-1),
-    "dot": Op(key="dot", name="DotBackward0", forward=_dot_forward, local=_dot_local, expr="dot",
+    "dot": Op(key="dot", name="DotBackward0", forward=_dot_forward, backward=_dot_grad, expr="dot",
               dlocal=_dot_formula, slots=-1),
     # a neuron's weighted sum w·x + b (PyTorch's addmv for one row): one node, not 2n chained ones
-    "affine": Op(key="affine", name="AddmvBackward0", forward=_affine_forward, local=_affine_local, expr="affine",
+    "affine": Op(key="affine", name="AddmvBackward0", forward=_affine_forward, backward=_affine_grad, expr="affine",
                  dlocal=_affine_formula, slots=-1, prec=1, method=None),
 }  # fmt: skip
 
