@@ -161,7 +161,7 @@ for style in ("micrograd", "torch"):
 
 
 # %%
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION

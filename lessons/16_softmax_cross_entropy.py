@@ -19,7 +19,7 @@ import os
 import random
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value, no_grad
@@ -185,7 +185,7 @@ viz.show(regions_svg(model, points, labels), OUT / "regions.svg")
 # `p - onehot`, on small and on large logits.
 
 # %%
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION
