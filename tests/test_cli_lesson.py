@@ -237,3 +237,14 @@ def test_a_lesson_number_is_ascii_digits_as_every_number_on_the_command_line():
         [sys.executable, "-m", "viz.cli", "lesson", "\u0661"], capture_output=True, text=True
     )
     assert proc.returncode == 2 and "whole number" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_notebook_extra_is_small():
+    import ast
+    import re
+
+    text = (LESSONS.parent / "pyproject.toml").read_text(encoding="utf-8")
+    extra = ast.literal_eval(re.search(r"^notebook = (\[.*\])$", text, re.M).group(1))
+    names = {re.split(r"[<>=~!\[ ]", requirement)[0] for requirement in extra}
+    assert "jupytext" in names  # what --notebook needs
+    assert names <= {"jupytext", "ipykernel", "nbformat"}  # not the dev toolchain
