@@ -170,6 +170,16 @@ def wrong_06(ns):
     yield "the + x path forgotten", lambda x, y: (2 * x + y, x)
     yield "swapped", lambda x, y: (x, 2 * x + y + 1)
     yield "one number", lambda x, y: 2 * x + y + 1
+    yield "backward(), not by hand", engine_grads(ns["Value"])
+
+
+def engine_grads(Value):
+    def grads(x, y):
+        vx, vy = Value(x), Value(y)
+        (vx * vx + vx * vy + vx).backward()
+        return (vx.grad, vy.grad)
+
+    return grads
 
 
 def wrong_07(ns):
