@@ -4,7 +4,9 @@ The graph is laid out once.  Each step then changes only what a step changes: th
 so far (``grad ?`` for the rest), a red border on the step's node, and a red dashed border and a
 red grad on the Values whose grads that step has just changed.  Step 0 is the seed (the output's
 grad, 1.0); step ``k`` shows the graph once the pass has done its ``k``-th node, with that node's
-chain-rule arithmetic under the picture.
+chain-rule arithmetic under the picture, or beside it where that draws the graph larger (a tall
+graph on a 4:3 projector; the table is then stacked, one line a cell).  Each step's arithmetic
+is sized for its own length, never under 16 px: a line too long even at 16 px wraps.
 
 ``Stepper(trace)`` (or ``viz.stepper(root)``) is that stepper: ``.page()`` a self-contained
 HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a notebook cell
@@ -184,8 +186,8 @@ class Stepper:
             "&#8592; &#8594; Space Home End</span>"
             '<span class="key"><i class="k-lit"></i>this step&#8217;s node '
             '<i class="k-changed"></i>grad just changed</span></nav>'
-            f'<div class="picture">{svg}</div>'
-            f'<div class="panels">{panels}</div>'
+            f'<div class="stage"><div class="picture">{svg}</div>'
+            f'<div class="panels">{panels}</div></div>'
             f'<script type="application/json" class="tge-data">{data}</script>'
             f"<script>{_JS.replace('ROOT_ID', uid)}</script>"
             "</div>"
@@ -243,10 +245,9 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
     """The chain-rule arithmetic of one step, as HTML: a heading line and a table."""
     n = len(t.steps)
     if s is None:
-        head = (
-            f"Step 0 of {n}: the seed. {t.label}.grad = {fmt(t.gradient)} "
-            f"(d{t.label}/d{t.label} = 1)"
-        )
+        # an expression is parenthesised: ((a*b+c)*f).grad, not (a*b+c)*f.grad
+        name = t.label if t.label.isidentifier() else f"({t.label})"
+        head = f"Step 0 of {n}: the seed. {name}.grad = {fmt(t.gradient)} (d{name}/d{name} = 1)"
         note = (
             f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed."
             if not n
@@ -258,9 +259,8 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
         f"upstream grad {fmt(s.upstream)}"
     )
-    rows = [
-        "<tr><th>input</th><th>local derivative</th><th>upstream × local</th><th>grad</th></tr>"
-    ]
+    columns = ("input", "local derivative", "upstream × local", "grad")
+    rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]
     for i in s.inputs:
         if i.contribution is None:
             cells = [i.label, i.text(), "nothing flows to it", ""]
@@ -268,7 +268,11 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
             grad = f"+= {fmt(i.contribution)} → {fmt(i.grad)}"
             cells = [i.label, i.text(), i.product(s.upstream), grad]
         mark = ' class="changed"' if i.contribution is not None else ""
-        rows.append(f"<tr{mark}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        # data-col: beside the graph the table is stacked, one line per cell, named by it
+        tds = [f"<td>{escape(cells[0])}</td>"] + [
+            f'<td data-col="{col}">{escape(c)}</td>' for col, c in zip(columns[1:], cells[1:]) if c
+        ]
+        rows.append(f"<tr{mark}>" + "".join(tds) + "</tr>")
     html = f'<p class="head">{escape(head)}</p><table class="chain">{"".join(rows)}</table>'
     if s.step == n:
         leaves = ", ".join(f"{x.label} = {fmt(x.grad)}" for x in t.leaves)
@@ -342,7 +346,7 @@ _CSS = """
 #ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
         box-sizing: border-box; outline: none; }
 #ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
-#ROOT.cell { display: flex; flex-direction: column; height: min(96vh, 1000px); min-height: 420px;
+#ROOT.cell { display: flex; flex-direction: column; height: min(78vh, 900px); min-height: 420px;
              padding: 4px; border: 1px solid #ddd; }
 #ROOT.cell:focus { border-color: #888; }
 #ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
@@ -357,7 +361,9 @@ _CSS = """
                vertical-align: middle; }
 #ROOT .k-lit { border: 3px solid #d62728; }
 #ROOT .k-changed { border: 2px dashed #d62728; }
-#ROOT .picture { flex: 1 1 0; min-height: 0; overflow: hidden; display: flex;
+#ROOT .stage { flex: 1 1 0; min-height: 0; display: flex; flex-direction: column; }
+#ROOT.beside .stage { flex-direction: row; }
+#ROOT .picture { flex: 1 1 0; min-height: 0; min-width: 0; overflow: hidden; display: flex;
                  justify-content: center; align-items: flex-start; }
 #ROOT .picture svg { display: block; }
 #ROOT .picture g.lit > path, #ROOT .picture g.lit > polygon, #ROOT .picture g.lit > ellipse {
@@ -366,17 +372,29 @@ _CSS = """
 #ROOT .picture g.changed > ellipse { stroke: #d62728; stroke-width: 2.5px;
   stroke-dasharray: 6 3; }
 #ROOT .picture text.new { fill: #d62728; }
-#ROOT .panels { display: grid; flex: none; white-space: nowrap; overflow: hidden;
-                font-size: 16px; border-top: 1px solid #ccc; padding-top: 4px; }
-#ROOT .panels > section { grid-area: 1 / 1; visibility: hidden; }
+#ROOT .panels { display: grid; grid-template-columns: minmax(0, 1fr); flex: none;
+                white-space: nowrap; overflow: hidden; font-size: 16px;
+                border-top: 1px solid #ccc; padding-top: 4px; }
+#ROOT.beside .panels { border-top: none; border-left: 1px solid #ccc; padding: 0 0 0 10px;
+                       align-self: flex-start; max-height: 100%; }
+#ROOT .panels > section { grid-area: 1 / 1; visibility: hidden; min-width: 0;
+                          overflow: hidden; }
+#ROOT .panels > section.wrap { white-space: normal; }
 #ROOT .panels > section.current { visibility: visible; }
-#ROOT .head { font-weight: bold; margin: .2em 0; }
-#ROOT .note { margin: .2em 0; }
+#ROOT .head { font-weight: bold; margin: .2em 0; white-space: normal; }
+#ROOT .note { margin: .2em 0; white-space: normal; }
 #ROOT table.chain { border-collapse: collapse; font-family: Menlo, Consolas, monospace; }
 #ROOT .chain th { text-align: left; font-family: Helvetica, Arial, sans-serif;
                   font-weight: normal; color: #555; border-bottom: 1px solid #aaa; }
 #ROOT .chain th, #ROOT .chain td { padding: .1em 1.2em .1em 0; }
 #ROOT .chain tr.changed td:last-child { color: #d62728; font-weight: bold; }
+#ROOT.beside table.chain, #ROOT.beside .chain tbody, #ROOT.beside .chain tr,
+#ROOT.beside .chain td { display: block; }
+#ROOT.beside .chain tr:first-child { display: none; }
+#ROOT.beside .chain td { padding: 0 0 0 1em; }
+#ROOT.beside .chain td:first-child { padding: .35em 0 0 0; font-weight: bold; }
+#ROOT.beside .chain td[data-col]::before { content: attr(data-col) ": "; color: #555;
+  font-family: Helvetica, Arial, sans-serif; }
 """
 
 _JS = """
@@ -407,20 +425,70 @@ _JS = """
     boxes[title.textContent] = { g: gs[i], grad: grad };
   }
   var box = svg.viewBox.baseVal, natural = [box.width, box.height];
+  var stage = root.querySelector(".stage");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
+  // Each step's arithmetic at the largest size its own table fits in, never under MIN px (a
+  // table too wide at MIN wraps instead of shrinking); the sentences above it wrap as prose.
+  var MAX = data.page ? 26 : 20, MIN = 16;
+  function sizeText() {
+    for (var p = 0; p < panel.length; p++) {
+      var s = panel[p], size = MAX;
+      s.classList.remove("wrap");
+      s.style.fontSize = size + "px";
+      while (s.scrollWidth > s.clientWidth + 1 && size > MIN) {
+        size -= 1;
+        s.style.fontSize = size + "px";
+      }
+      if (s.scrollWidth > s.clientWidth + 1) s.classList.add("wrap");
+    }
+  }
+  function scale(w, h) { return Math.min(w / natural[0], h / natural[1], 2.5); }
   function fit() {
-    var w = picture.clientWidth, h = picture.clientHeight;
-    var k = Math.min(w / natural[0], h / natural[1], 2.5);
+    svg.style.width = svg.style.height = "0px";  // the stage's size, not the picture's
+    // Below the graph, or beside it (a tall graph on a 4:3 screen): whichever draws it larger.
+    root.classList.remove("beside");
+    panels.style.width = "";
+    sizeText();
+    var W = stage.clientWidth, H = stage.clientHeight;
+    var below = scale(W, H - panels.offsetHeight), wrapsBelow = !!panels.querySelector(".wrap");
+    // beside: the picture as tall as the stage, the panel (its table stacked, one line a
+    // cell) in the width left over, at least 320 px
+    var kSide = Math.min(H / natural[1], 2.5), side = Math.floor(W - natural[0] * kSide - 12);
+    if (side < 320) {
+      side = 320;
+      kSide = scale(W - side - 12, H);
+    }
+    if (kSide > below * 1.15) {
+      root.classList.add("beside");
+      panels.style.width = side + "px";
+      sizeText();
+      if (panels.querySelector(".wrap") && !wrapsBelow) {  // widen the panel to its text
+        var need = side;
+        for (var p = 0; p < panel.length; p++) {
+          panel[p].classList.remove("wrap");
+          panel[p].style.fontSize = MIN + "px";
+          need = Math.max(need, panel[p].scrollWidth + 2);
+        }
+        if (scale(W - need - 12, H) > below * 1.15) {
+          side = need;
+          panels.style.width = side + "px";
+        }
+        sizeText();
+      }
+      // beside only if no line wraps there that fits below, and the panel fits the height
+      var wraps = !!panels.querySelector(".wrap");
+      if ((wraps && !wrapsBelow) || panels.offsetHeight > H) {
+        root.classList.remove("beside");
+        panels.style.width = "";
+        sizeText();
+      }
+    }
+    var k = scale(picture.clientWidth, picture.clientHeight);
     svg.style.width = natural[0] * k + "px";
     svg.style.height = natural[1] * k + "px";
-    var size = 16;
-    panels.style.fontSize = size + "px";
-    while (panels.scrollWidth > panels.clientWidth + 1 && size > 9) {
-      size -= 0.5;
-      panels.style.fontSize = size + "px";
-    }
     root.dataset.scale = String(k);
+    root.dataset.layout = root.classList.contains("beside") ? "beside" : "below";
   }
   function show(k) {
     current = Math.max(0, Math.min(states.length - 1, k));
