@@ -108,3 +108,18 @@ def test_new_lesson_runs_as_a_notebook_with_its_pictures_inline(path, tmp_path):
     assert not [o for o in outputs if o.get("output_type") == "error"]
     pictures = sum("image/svg+xml" in o.get("data", {}) for o in outputs)
     assert pictures == path.read_text(encoding="utf-8").count("viz.show(")
+
+
+def test_the_chart_helpers_log_axis_has_ticks_to_read():
+    import doctest
+    import math
+
+    from tinygrad_edu_lessons import charts
+
+    assert doctest.testmod(charts).failed == 0
+    # a log axis over less than two decades (lesson 17's losses): several ticks, not one
+    losses = {"lr 0.1": [(k, 3.0 * math.exp(-k / 40)) for k in range(1, 100)]}
+    chart = charts.line_chart(losses, logy=True, ylabel="loss (log scale)")
+    y_ticks = re.findall(r'text-anchor="end">([^<]+)<', chart)
+    assert len(y_ticks) >= 3, y_ticks
+    assert ET.fromstring(chart).tag.endswith("svg")

@@ -10,7 +10,9 @@ series into a subfolder (``viz.write_frames``) are shown by the stepper, not one
 
 from __future__ import annotations
 
+import base64
 import re
+import struct
 import sys
 import time
 from pathlib import Path
@@ -98,6 +100,15 @@ def check(path: Path, nb, seconds: float, kernel_env: Path, folder: Path) -> Non
     inline = outputs(nb, "image/svg+xml")
     assert len(inline) == len(svgs), (len(inline), [p.name for p in svgs])
     assert all("<svg" in s for s in inline)
+    assert all("max-width: 100%" in s for s in inline)  # scaled down to the output's width
+    # every picture is stored as PNG too (what an untrusted notebook or a code host shows)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "image/svg+xml" in data:
+                png = base64.b64decode(data["image/png"])
+                assert png.startswith(b"\x89PNG")
+                assert struct.unpack(">I", png[16:20])[0] <= 1600  # its width in px
     steppers = [h for h in outputs(nb, "text/html") if 'class="tge-stepper' in h]
     assert len(steppers) == len(pages)
     # in a notebook the picture is the output: no "wrote ..." line stands in for it
