@@ -90,6 +90,12 @@ def svg_to_dot(svg: str) -> str:
         if tag == "rect":
             w, h = _num(element.get("width"), width), _num(element.get("height"), height)
             x, y = _num(element.get("x"), width), _num(element.get("y"), height)
+            if fill is None:  # an outline: four lines
+                corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+                names = [point(cx, height - cy) for cx, cy in corners]
+                for a, b in itertools.pairwise(names):
+                    out.append(f"{a} -> {b} [color={_quote(stroke or 'black')}, penwidth={pen:g}];")
+                return
             looks = [f"style={'filled' if fill else 'solid'}"]
             looks.append(f"fillcolor={_quote(fill or 'white')}")
             looks.append(f"color={_quote(stroke or fill or 'white')}")
