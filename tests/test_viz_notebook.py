@@ -105,3 +105,21 @@ def test_a_charts_svg_is_drawn_as_png_too(tmp_path):
     # what a notebook stores for it: both; for an SVG it cannot draw, the SVG alone
     assert set(viz.notebook.bundle(chart)) == {"image/svg+xml", "image/png"}
     assert set(viz.notebook.bundle('<svg><path d="M0 0"/></svg>')) == {"image/svg+xml"}
+
+
+def test_a_graph_too_wide_for_the_output_area_is_laid_out_top_down():
+    import re
+
+    from tinygrad_edu import Value
+
+    def width(svg: str) -> float:
+        return float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+
+    wide = viz.draw(neuron())  # left to right: about 2,000 pt
+    stored = viz.notebook.bundle(wide)["image/svg+xml"]
+    assert width(wide.svg()) * 96 / 72 > viz.notebook.OUTPUT_WIDTH
+    assert width(stored) < width(wide.svg()) / 1.5  # the same graph, top down
+    assert stored.count('class="node"') == wide.svg().count('class="node"')
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    small = viz.draw(a * b)  # fits: kept as drawn
+    assert width(viz.notebook.bundle(small)["image/svg+xml"]) == width(small.svg())
