@@ -11,7 +11,7 @@
 import os
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value
@@ -151,13 +151,15 @@ for name, v in zip("abc", (va, vb, vc)):
 #
 # Write `central_difference(f, x, h=1e-5)` returning the central-difference slope of `f` at `x`.
 # Run `check_central_difference(central_difference)`: it tries it on a few functions whose
-# derivatives are known, with `h = 1e-3` and with your default `h`.  (The teacher's version has the
-# reference solution filled in; `tinygrad-edu lesson 1 --student` gives the blank to fill.)
+# derivatives are known, with `h = 1e-3`, with your default `h`, and with `h = 0.1` on the cubic
+# `f`, where a central difference is off by exactly `h**2` (so it must use the `h` it is given).
+# (The teacher's version has the reference solution filled in; `tinygrad-edu lesson 1 --student`
+# gives the blank to fill.)
 
 # %%
 import math
 
-from _exercise import attempt, close, passed
+from tinygrad_edu_lessons.exercise import attempt, close, passed
 
 
 # BEGIN SOLUTION
@@ -181,6 +183,12 @@ def check_central_difference(fn):
         what = f"central_difference({g.__name__}, {x0}) with its default h"
         got = attempt(fn, g, x0, what=what, expected=f"about {want:.6f}")
         close(got, want, what, tol=1e-6)
+    # f is a cubic (f''' = 6): its central difference is off by exactly h**2, so with h = 0.1
+    # the answer is f'(x) + 0.01 and a difference that ignores the h it is given shows
+    what = "central_difference(f, -1.5, h=0.1)"
+    want = df(-1.5) + 0.1**2
+    got = attempt(fn, f, -1.5, 0.1, what=what, expected=f"f'(-1.5) + h**2 = {want:.6f}")
+    close(got, want, f"{what}, which is f'(-1.5) + h**2 for a cubic", tol=1e-9)
     passed("check_central_difference")
 
 

@@ -121,7 +121,7 @@ viz.show(viz.draw(short), OUT / "short_chain.svg")
 
 
 # %%
-from _exercise import attempt, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, fail, passed
 
 
 # BEGIN SOLUTION

@@ -128,12 +128,13 @@ assert "TanhBackward0" in svg and f"{o.data:.4f}" in svg  # the output's data is
 #
 # For `L = (a*b + c) * f` write `by_hand(a, b, c, f)` that returns the dict of `dL/da`, `dL/db`,
 # `dL/dc`, `dL/df` as plain floats, working back from `L` one node at a time (name the inner
-# nodes `e = a*b` and `d = e + c`).  `check_by_hand(by_hand)` compares it with `backward()` at
-# a few points.
+# nodes `e = a*b` and `d = e + c`), with plain float arithmetic: no `Value`, no `backward()`.
+# `check_by_hand(by_hand)` compares it with `backward()` at a few points, with either sign of
+# `a*b + c`.
 
 
 # %%
-from _exercise import attempt, close, passed, same_keys
+from tinygrad_edu_lessons.exercise import attempt, autograd_calls, close, fail, passed, same_keys
 
 
 # BEGIN SOLUTION
@@ -153,7 +154,12 @@ def by_hand(a, b, c, f):
 
 
 def check_by_hand(fn):
-    for point in [(2.0, -3.0, 10.0, -2.0), (0.5, 4.0, -1.0, 3.0), (-1.5, -2.0, 0.0, 0.25)]:
+    used = autograd_calls(fn)  # by hand means by hand: the engine's answer is not yours
+    if used:
+        fail("by_hand", "plain float arithmetic, back from L one node at a time", f"{used}")
+    # a*b + c is 4, 1, 3 and -5: an answer that is right only for one sign (abs) shows
+    points = [(2.0, -3.0, 10.0, -2.0), (0.5, 4.0, -1.0, 3.0), (-1.5, -2.0, 0.0, 0.25)]
+    for point in [*points, (3.0, -2.0, 1.0, 0.5)]:
         vs = [Value(p) for p in point]
         a, b, c, f = vs
         ((a * b + c) * f).backward()

@@ -198,7 +198,7 @@ viz.show(viz.draw(z), OUT / "values.svg")
 
 
 # %%
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value
@@ -202,7 +202,7 @@ viz.show(viz.draw(w), OUT / "order.svg")
 
 
 # %%
-from _exercise import attempt, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, fail, passed
 
 
 # BEGIN SOLUTION

@@ -123,7 +123,7 @@ assert len(paths) == len(t3.steps)  # one frame per step
 
 
 # %%
-from _exercise import attempt, close, passed, same_keys
+from tinygrad_edu_lessons.exercise import attempt, close, passed, same_keys
 
 
 # BEGIN SOLUTION
@@ -150,7 +150,8 @@ def check_replay(fn):
     for name, root in roots.items():
         tr = viz.trace(root)
         want = {leaf.label: leaf.grad for leaf in tr.leaves}
-        got = attempt(fn, tr.steps, what=f"replay of {name}", expected=want)
+        expected = f"a dict of the leaves' grads, keys {sorted(want)}"
+        got = attempt(fn, tr.steps, what=f"replay of {name}", expected=expected)
         same_keys(got, want, f"replay of {name}")
         for k in want:
             close(got[k], want[k], f"the grad of {k} in {name}", tol=1e-12)

@@ -242,10 +242,11 @@ assert "SumBackward0" in (OUT / "seed_torch.svg").read_text()
 # `q = torch.sum(x * x) / 3`, what does `print(q)` show, and what does `print(x.grad)` show after
 # `q.backward()`?  Fill in `predicted` with the two lines exactly as PyTorch would print them
 # (hint: `d/dxi (xi**2 / 3) = 2xi / 3`, and PyTorch prints 4 decimals unless every value is a
-# whole number).  `check_prediction(predicted)` runs the program and compares.
+# whole number).  `check_prediction(predicted)` runs the program and says which line is wrong;
+# `reveal()` prints both once you have tried.
 
 # %%
-from _exercise import fail, passed
+from tinygrad_edu_lessons.exercise import check_predictions, fail, reveal  # noqa: F401 (reveal)
 
 # BEGIN SOLUTION
 predicted = [
@@ -260,13 +261,11 @@ def check_prediction(lines):
     x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     q = torch.sum(x * x) / 3
     q.backward()
-    actual = [str(q), str(x.grad)]
     if not isinstance(lines, (list, tuple)) or len(lines) != 2:
         fail("check_prediction", "two lines, print(q) then print(x.grad)", repr(lines))
-    for which, want, got in zip(("print(q)", "print(x.grad)"), actual, lines):
-        if got != want:
-            fail(f"what {which} shows", repr(want), repr(got))
-    passed("check_prediction", "right")
+    actual = {"print(q)": str(q), "print(x.grad)": str(x.grad)}
+    check_predictions("check_prediction", dict(zip(actual, lines)), actual)
 
 
 check_prediction(predicted)
+# reveal()  # after trying: prints both lines

@@ -14,7 +14,7 @@ import os
 import random
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import GradcheckError, Value, gradcheck
@@ -128,7 +128,7 @@ viz.show(line_chart(
 
 
 # %%
-from _exercise import attempt, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, fail, passed
 
 
 # BEGIN SOLUTION

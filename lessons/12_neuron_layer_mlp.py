@@ -157,7 +157,7 @@ viz.show(viz.draw(y, style="torch"), OUT / "small_mlp_torch.svg")
 # %%
 import math
 
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION

@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import tinygrad_edu as torch
 import viz
@@ -174,7 +174,7 @@ viz.show(line_chart(
 
 
 # %%
-from _exercise import attempt, close, passed
+from tinygrad_edu_lessons.exercise import attempt, close, passed
 
 
 # BEGIN SOLUTION

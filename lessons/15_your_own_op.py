@@ -290,7 +290,7 @@ viz.show(viz.draw(y), OUT / "own_node.svg")
 # those of `softplus_composed`.
 
 # %%
-from _exercise import attempt, close, fail, is_number, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, is_number, passed
 
 
 # BEGIN SOLUTION

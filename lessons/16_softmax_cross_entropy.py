@@ -19,7 +19,7 @@ import os
 import random
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value, no_grad
@@ -147,11 +147,17 @@ LIGHT = ["#c6dbef", "#fcbba1", "#c7e9c0"]
 
 
 def regions_svg(model, xs, ts, cells=40, lo=-5.0, hi=5.0, size=400):
+    left, top, legend = 40, 30, 130  # room for the y ticks, the title and the key
     step = (hi - lo) / cells
-    px = lambda v: (v - lo) / (hi - lo) * size
+    px = lambda v: left + (v - lo) / (hi - lo) * size
+    py = lambda v: top + (hi - v) / (hi - lo) * size
+    width, height = left + size + legend, top + size + 40
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{left + size / 2}" y="18" text-anchor="middle" font-size="14">'
+        "the class with the largest logit, and the training points</text>",
     ]
     with no_grad():
         for i in range(cells):
@@ -160,15 +166,40 @@ def regions_svg(model, xs, ts, cells=40, lo=-5.0, hi=5.0, size=400):
                 scores = [z.data for z in model([x, y])]
                 k = scores.index(max(scores))
                 out.append(
-                    f'<rect x="{px(x - step / 2):.1f}" y="{size - px(y + step / 2):.1f}" '
+                    f'<rect x="{px(x - step / 2):.1f}" y="{py(y + step / 2):.1f}" '
                     f'width="{size / cells + 0.5:.1f}" height="{size / cells + 0.5:.1f}" '
                     f'fill="{LIGHT[k]}"/>'
                 )
     for (x, y), t in zip(xs, ts):
         out.append(
-            f'<circle cx="{px(x):.1f}" cy="{size - px(y):.1f}" r="4" fill="{COLOURS[t]}" '
+            f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" fill="{COLOURS[t]}" '
             'stroke="black" stroke-width="0.5"/>'
         )
+    out.append(
+        f'<rect x="{left}" y="{top}" width="{size}" height="{size}" fill="none" stroke="black"/>'
+    )
+    for t in range(math.ceil(lo), math.floor(hi) + 1, 2):  # ticks on both axes
+        out.append(
+            f'<line x1="{px(t):.1f}" y1="{top + size}" x2="{px(t):.1f}" '
+            f'y2="{top + size + 4}" stroke="black"/>'
+        )
+        out.append(f'<text x="{px(t):.1f}" y="{top + size + 17}" text-anchor="middle">{t}</text>')
+        out.append(
+            f'<line x1="{left - 4}" y1="{py(t):.1f}" x2="{left}" y2="{py(t):.1f}" stroke="black"/>'
+        )
+        out.append(f'<text x="{left - 7}" y="{py(t) + 4:.1f}" text-anchor="end">{t}</text>')
+    out.append(f'<text x="{left + size / 2}" y="{top + size + 34}" text-anchor="middle">x</text>')
+    out.append(f'<text x="12" y="{top + size / 2}" text-anchor="middle">y</text>')
+    for k in range(len(COLOURS)):  # the key: each class's points and region
+        y = top + 10 + 22 * k
+        out.append(
+            f'<rect x="{left + size + 14}" y="{y - 9}" width="14" height="14" fill="{LIGHT[k]}"/>'
+        )
+        out.append(
+            f'<circle cx="{left + size + 21}" cy="{y - 2}" r="4" fill="{COLOURS[k]}" '
+            'stroke="black" stroke-width="0.5"/>'
+        )
+        out.append(f'<text x="{left + size + 34}" y="{y + 2}">class {k}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -185,7 +216,7 @@ viz.show(regions_svg(model, points, labels), OUT / "regions.svg")
 # `p - onehot`, on small and on large logits.
 
 # %%
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION

@@ -21,7 +21,7 @@ import os
 import random
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value, no_grad
@@ -212,7 +212,7 @@ viz.show(chart, OUT / "vanishing.svg")
 # the order is shuffled by `rng`.
 
 # %%
-from _exercise import attempt, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, fail, passed
 
 
 # BEGIN SOLUTION
@@ -242,6 +242,13 @@ def check_minibatches(fn):
             fail(f"the indices of {what}", f"each of 0..{n - 1} once", sorted(flat))
         if n > 10 and flat == sorted(flat):
             fail(f"the order of {what}", "the indices shuffled", "them in order 0, 1, 2, ...")
+        runs = [sorted(b) == list(range(min(b), min(b) + len(b))) for b in got if len(b) > 1]
+        if n > 10 and all(runs):  # a real shuffle mixes the whole epoch, not each block
+            fail(
+                f"the batches of {what}",
+                "indices from all over 0..n-1 in each batch (shuffle first, then cut)",
+                "each batch a block of consecutive indices",
+            )
         again = fn(n, size, random.Random(1))
         if again != got:
             fail(f"{what} twice with the same seed", "the same batches (shuffle with rng)", again)

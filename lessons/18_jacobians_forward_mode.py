@@ -20,7 +20,7 @@ import math
 import os
 from pathlib import Path
 
-from _plot import line_chart
+from tinygrad_edu_lessons.charts import line_chart
 
 import tinygrad_edu as torch
 import viz
@@ -181,7 +181,7 @@ viz.show(chart, OUT / "passes.svg")
 # Jacobians worked out by hand for a few functions, some with more outputs than inputs.
 
 # %%
-from _exercise import attempt, close, fail, passed
+from tinygrad_edu_lessons.exercise import attempt, close, fail, passed
 
 
 # BEGIN SOLUTION

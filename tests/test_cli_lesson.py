@@ -159,7 +159,10 @@ def test_run_student_stops_at_the_check(in_tmp, capsys):
     assert run_lesson(lesson, student=True) == 1
     out, err = capsys.readouterr()
     assert "check_grads: all good" not in out
-    assert "WrongAnswerError" in err and "expected" in err and "Exercise 6.1" in err
+    # the verdict in one line, not a traceback
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("check_grads: no answer yet: ") and "Exercise 6.1" in err
+    assert "expected" in err and "got" in err
 
 
 @pytest.mark.parametrize("student", [False, True])
@@ -167,7 +170,8 @@ def test_notebook_writes_the_ipynb_and_its_helpers(tmp_path, capsys, student):
     pytest.importorskip("jupytext")
     args = ["lesson", "4", "--notebook", str(tmp_path / "nb")] + (["--student"] if student else [])
     assert main(args) == 0
-    path = tmp_path / "nb" / "04_backprop_by_hand.ipynb"
+    name = "04_backprop_by_hand" + ("_student" if student else "") + ".ipynb"
+    path = tmp_path / "nb" / name
     assert capsys.readouterr().out.strip() == f"wrote {path}"
     nb = json.loads(path.read_text(encoding="utf-8"))
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
@@ -176,7 +180,18 @@ def test_notebook_writes_the_ipynb_and_its_helpers(tmp_path, capsys, student):
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert ("NotImplementedError" in code) is student
     assert ("de * b" in code) is not student  # the reference solution, teacher's version only
-    assert (tmp_path / "nb" / "_plot.py").is_file() and (tmp_path / "nb" / "_exercise.py").is_file()
+    assert [p.name for p in (tmp_path / "nb").iterdir()] == [name]  # the helpers are installed
+
+
+def test_the_students_notebook_never_overwrites_the_teachers(tmp_path, capsys):
+    pytest.importorskip("jupytext")
+    assert main(["lesson", "4", "--notebook", str(tmp_path)]) == 0
+    assert main(["lesson", "4", "--student", "--notebook", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["04_backprop_by_hand.ipynb", "04_backprop_by_hand_student.ipynb"]
+    teacher = json.loads((tmp_path / names[0]).read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in teacher["cells"] if c["cell_type"] == "code")
+    assert "NotImplementedError" not in code
 
 
 def test_notebook_without_jupytext_is_one_clear_line(tmp_path, capsys, monkeypatch):
@@ -184,6 +199,7 @@ def test_notebook_without_jupytext_is_one_clear_line(tmp_path, capsys, monkeypat
     assert main(["lesson", "1", "--notebook", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "jupytext" in err and "Traceback" not in err
+    assert "tinygrad-edu[notebook]" in err and "[dev]" not in err  # the small extra
     assert not list(tmp_path.iterdir())
 
 
@@ -209,8 +225,8 @@ def test_code_wraps_long_lines_instead_of_cutting_them(in_tmp, capsys, monkeypat
     monkeypatch.setenv("COLUMNS", "80")
     assert main(["lesson", "4", "--code"]) == 0
     out = capsys.readouterr().out
-    # the end of a 92-character line of the lesson survives at 80 columns
-    assert "0.25)]:" in out
+    # the end of an 87-character line of the lesson (its exercise's test points) survives
+    assert "0.0, 0.25)]" in out
 
 
 def test_a_lesson_number_is_ascii_digits_as_every_number_on_the_command_line():
@@ -221,3 +237,14 @@ def test_a_lesson_number_is_ascii_digits_as_every_number_on_the_command_line():
         [sys.executable, "-m", "viz.cli", "lesson", "\u0661"], capture_output=True, text=True
     )
     assert proc.returncode == 2 and "whole number" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_notebook_extra_is_small():
+    import ast
+    import re
+
+    text = (LESSONS.parent / "pyproject.toml").read_text(encoding="utf-8")
+    extra = ast.literal_eval(re.search(r"^notebook = (\[.*\])$", text, re.M).group(1))
+    names = {re.split(r"[<>=~!\[ ]", requirement)[0] for requirement in extra}
+    assert "jupytext" in names  # what --notebook needs
+    assert names <= {"jupytext", "ipykernel", "nbformat"}  # not the dev toolchain

@@ -178,7 +178,7 @@ def test_train_says_what_failed_and_where(tmp_path, full_disk, capsys):
 
 
 def test_the_lessons_chart_writer_is_atomic(tmp_path, full_disk):
-    spec = importlib.util.spec_from_file_location("lesson_plot", ROOT / "lessons" / "_plot.py")
+    spec = importlib.util.spec_from_file_location("lesson_plot", ROOT / "lessons" / "charts.py")
     assert spec is not None and spec.loader is not None
     plot = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plot)

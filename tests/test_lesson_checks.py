@@ -13,6 +13,7 @@ import contextlib
 import io
 import math
 import os
+import re
 import runpy
 import sys
 from pathlib import Path
@@ -66,6 +67,9 @@ def wrong_01(ns):
     yield "divided by h, not 2h", lambda f, x, h=1e-5: (f(x + h) - f(x - h)) / h
     yield "the value, not the slope", lambda f, x, h=1e-5: f(x)
     yield "nothing returned", lambda f, x, h=1e-5: None
+    # accurate to 1e-8 everywhere, but the h it is given never enters
+    yield "forward difference ignoring h", lambda f, x, h=1e-5: (f(x + 1e-8) - f(x)) / 1e-8
+    yield "central difference ignoring h", lambda f, x, h=1e-5: (f(x + 1e-5) - f(x - 1e-5)) / 2e-5
 
 
 def wrong_02(ns):
@@ -125,6 +129,30 @@ def wrong_04(ns):
         lambda a, b, c, f: {k: v for k, v in right(a, b, c, f).items() if k != "c"},
     )
     yield "empty", lambda a, b, c, f: {}
+    # right wherever a*b + c > 0
+    yield "dL/df = abs(a*b + c)", lambda a, b, c, f: {**right(a, b, c, f), "f": abs(a * b + c)}
+    yield "backward(), not by hand", engine_by_hand(ns["Value"])
+    yield "autograd's grad(), not by hand", grad_by_hand(ns["Value"])
+
+
+def engine_by_hand(Value):
+    def by_hand(a, b, c, f):  # the check's own method: right numbers, no hand work
+        va, vb, vc, vf = Value(a), Value(b), Value(c), Value(f)
+        ((va * vb + vc) * vf).backward()
+        return {"a": va.grad, "b": vb.grad, "c": vc.grad, "f": vf.grad}
+
+    return by_hand
+
+
+def grad_by_hand(Value):
+    import tinygrad_edu as torch
+
+    def by_hand(a, b, c, f):
+        leaves = [Value(x) for x in (a, b, c, f)]
+        va, vb, vc, vf = leaves
+        return dict(zip("abcf", torch.autograd.grad([(va * vb + vc) * vf], leaves)))
+
+    return by_hand
 
 
 def wrong_05(ns):
@@ -142,6 +170,16 @@ def wrong_06(ns):
     yield "the + x path forgotten", lambda x, y: (2 * x + y, x)
     yield "swapped", lambda x, y: (x, 2 * x + y + 1)
     yield "one number", lambda x, y: 2 * x + y + 1
+    yield "backward(), not by hand", engine_grads(ns["Value"])
+
+
+def engine_grads(Value):
+    def grads(x, y):
+        vx, vy = Value(x), Value(y)
+        (vx * vx + vx * vy + vx).backward()
+        return (vx.grad, vy.grad)
+
+    return grads
 
 
 def wrong_07(ns):
@@ -457,12 +495,26 @@ def wrong_17(ns):
         rng.shuffle(order)
         return [order]
 
+    def blocks_shuffled_inside(n, size, rng):
+        batches = [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+        for b in batches:
+            rng.shuffle(b)
+        return batches
+
+    def block_order_shuffled(n, size, rng):  # the short block kept last: the sizes are right
+        batches = [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+        full = [b for b in batches if len(b) == size]
+        rng.shuffle(full)
+        return full + [b for b in batches if len(b) != size]
+
     yield "not shuffled", in_order
     yield "the last short batch dropped", drop_last
     yield "drawn with replacement", with_replacement
     yield "its own unseeded generator", own_rng
     yield "one batch of everything", one_batch
     yield "empty", lambda n, size, rng: []
+    yield "contiguous blocks, each shuffled inside", blocks_shuffled_inside
+    yield "the blocks' order shuffled", block_order_shuffled
 
 
 def wrong_18(ns):
@@ -569,3 +621,140 @@ def test_the_students_blank_runs_and_fails_its_check(prefix, tmp_path_factory):
     exec(blank, scope)
     message = rejected(ns[check], scope[answer])
     assert len(message) < 2000
+
+
+# --- a right answer written another way passes ------------------------------------------------
+
+
+def right_01(ns):
+    yield "halved after dividing", lambda f, x, h=1e-5: 0.5 * (f(x + h) - f(x - h)) / h
+    yield (
+        "the two one-sided halves averaged",
+        lambda f, x, h=1e-5: (f(x + h) - f(x)) / (2 * h) + (f(x) - f(x - h)) / (2 * h),
+    )
+
+
+def right_04(ns):
+    def formulas(a, b, c, f):  # straight from the chain rule, no inner names
+        grad = {}  # a dict named grad is still by hand
+        grad["a"], grad["b"] = f * b, f * a
+        grad["c"], grad["f"] = f, a * b + c
+        return grad
+
+    yield "the formulas directly", formulas
+    yield (
+        "keys in another order",
+        lambda a, b, c, f: {"f": a * b + c, "c": f, "b": f * a, "a": f * b},
+    )
+
+
+def right_02(ns):
+    yield "keys in another order", dict(reversed(list(ns["answers"].items())))
+
+
+def right_09(ns):
+    yield "a tuple", tuple(ns["predicted"])
+
+
+def right_10(ns):
+    yield "lists for pairs", {k: list(v) for k, v in ns["predictions"].items()}
+
+
+def right_17(ns):
+    def sampled(n, size, rng):
+        order = rng.sample(range(n), n)
+        batches = []
+        while order:
+            batches.append(order[:size])
+            order = order[size:]
+        return batches
+
+    yield "rng.sample, cut in a loop", sampled
+
+
+RIGHT = {"01": right_01, "02": right_02, "04": right_04, "09": right_09, "10": right_10}
+RIGHT["17"] = right_17
+
+
+@pytest.mark.parametrize("prefix", sorted(RIGHT))
+def test_a_right_answer_written_differently_passes(prefix, tmp_path_factory):
+    check, _, _ = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    for name, answer in RIGHT[prefix](ns):
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            try:
+                ns[check](answer)
+            except AssertionError as e:
+                raise AssertionError(f"lesson {prefix}, {name!r} was rejected: {e}") from e
+        assert printed.getvalue().startswith(f"{check}: "), name
+
+
+# --- predictions stay secret until reveal() ---------------------------------------------------
+
+PREDICTIONS = {"02": "answers", "09": "predicted", "10": "predictions"}
+
+
+def _truth(prefix, ns) -> dict:
+    right = ns[PREDICTIONS[prefix]]
+    return dict(zip(["print(q)", "print(x.grad)"], right)) if prefix == "09" else dict(right)
+
+
+@pytest.mark.parametrize("prefix", sorted(PREDICTIONS))
+def test_a_wrong_prediction_is_named_but_not_answered(prefix, tmp_path_factory, monkeypatch):
+    monkeypatch.delenv("TINYGRAD_EDU_REVEAL", raising=False)
+    check, _, wrongs = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    truth = _truth(prefix, ns)
+    for name, answer in wrongs(ns):
+        message = rejected(ns[check], answer)
+        given = answer if isinstance(answer, dict) else dict(zip(truth, answer))
+        for key, right in truth.items():
+            if given.get(key) != right:  # never shown where the prediction missed it
+                assert repr(right) not in message and f"'{right}'" not in message, (name, message)
+
+
+@pytest.mark.parametrize("prefix", sorted(PREDICTIONS))
+def test_a_blank_prediction_asks_for_predictions(prefix, tmp_path_factory):
+    check, answer, _ = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    (path,) = LESSONS.glob(f"{prefix}_*.py")
+    blank = "\n".join(
+        line.strip()[len("# BLANK ") :]
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# BLANK")
+    )
+    scope = dict(ns)
+    exec(blank, scope)
+    message = rejected(ns[check], scope[answer])
+    assert message.startswith("fill in your predictions: "), message
+    for right in _truth(prefix, ns).values():
+        assert repr(right) not in message
+
+
+@pytest.mark.parametrize("prefix", sorted(PREDICTIONS))
+def test_reveal_and_the_teachers_flag_show_the_answers(prefix, tmp_path_factory, monkeypatch):
+    from tinygrad_edu_lessons.exercise import reveal
+
+    check, _, wrongs = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    truth = _truth(prefix, ns)
+    one_wrong = {"02": "1 - a as SubBackward0", "09": "no grad_fn", "10": "c + 1 is not a leaf"}
+    (answer,) = [a for n, a in wrongs(ns) if n == one_wrong[prefix]]
+    monkeypatch.setenv("TINYGRAD_EDU_REVEAL", "1")
+    message = rejected(ns[check], answer)
+    assert "the answers are" in message
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        reveal()
+    for key, right in truth.items():
+        assert f"{key}: {right!r}" in printed.getvalue()
+
+
+def test_lesson_08s_blank_does_not_print_the_leaf_grads(tmp_path_factory):
+    ns = lesson("08", tmp_path_factory)
+
+    def blank(steps):
+        raise NotImplementedError("Exercise 8.1: return {leaf label: grad} from the steps")
+
+    message = rejected(ns["check_replay"], blank)
+    assert "keys [" in message
+    assert re.search(r"\d\.\d", message.split(", got")[0]) is None, message  # no grad in it

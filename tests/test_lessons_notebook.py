@@ -10,7 +10,9 @@ series into a subfolder (``viz.write_frames``) are shown by the stepper, not one
 
 from __future__ import annotations
 
-import os
+import base64
+import re
+import struct
 import sys
 import time
 from pathlib import Path
@@ -60,12 +62,12 @@ def outputs(nb, mime: str) -> list[str]:
 
 @pytest.fixture
 def kernel_env(tmp_path, monkeypatch):
-    """The kernel inherits this process's environment: pictures go to ``tmp_path``, and the
-    lessons' folder is importable (its ``_plot`` helper), as beside the notebooks."""
+    """The kernel inherits this process's environment: pictures go to ``tmp_path``.  Nothing of
+    the lessons' folder is on the path: a notebook needs only the installed package."""
     monkeypatch.setenv("TINYGRAD_EDU_LESSONS_OUT", str(tmp_path / "out"))
     monkeypatch.setenv("TINYGRAD_EDU_DOT", "graphviz-pure")  # the renderer the wheel ships
-    paths = [str(LESSONS), os.environ.get("PYTHONPATH", "")]
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in paths if p))
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.delenv("TINYGRAD_EDU_TRACEBACK", raising=False)
     monkeypatch.setenv("COLUMNS", "100")
     (tmp_path / "out").mkdir()
     return tmp_path
@@ -98,6 +100,15 @@ def check(path: Path, nb, seconds: float, kernel_env: Path, folder: Path) -> Non
     inline = outputs(nb, "image/svg+xml")
     assert len(inline) == len(svgs), (len(inline), [p.name for p in svgs])
     assert all("<svg" in s for s in inline)
+    assert all("max-width: 100%" in s for s in inline)  # scaled down to the output's width
+    # every picture is stored as PNG too (what an untrusted notebook or a code host shows)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "image/svg+xml" in data:
+                png = base64.b64decode(data["image/png"])
+                assert png.startswith(b"\x89PNG")
+                assert struct.unpack(">I", png[16:20])[0] <= 1600  # its width in px
     steppers = [h for h in outputs(nb, "text/html") if 'class="tge-stepper' in h]
     assert len(steppers) == len(pages)
     # in a notebook the picture is the output: no "wrote ..." line stands in for it
@@ -107,6 +118,33 @@ def check(path: Path, nb, seconds: float, kernel_env: Path, folder: Path) -> Non
     for p in svgs + pages:
         assert f"wrote {p}" not in text
     assert all(p.name.startswith(".") for p in folder.iterdir())  # nothing left in the cwd
+
+
+@pytest.mark.parametrize("number", ["04", "10"])  # a by-hand exercise and a prediction
+def test_a_students_notebook_ends_on_its_exercise_in_one_line(number, kernel_env: Path):
+    """What a student sees after Run All on the blank: one line, no wall of red."""
+    from viz.cmd_lesson import student_version
+
+    (path,) = LESSONS.glob(f"{number}_*.py")
+    nb = jupytext.reads(student_version(path.read_text(encoding="utf-8")), fmt="py:percent")
+    folder = kernel_env / "work"
+    folder.mkdir()
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        resources={"metadata": {"path": str(folder)}},
+    )
+    client.execute()
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    errors = [(i, o) for i, c in enumerate(code) for o in c.outputs if o.output_type == "error"]
+    assert [i for i, _ in errors] == [len(code) - 1]  # only the exercise's cell, the last
+    ((_, error),) = errors
+    assert error.ename == "WrongAnswerError"
+    assert len(error.traceback) == 1, error.traceback
+    line = error.traceback[0]
+    assert re.fullmatch(r"check_\w+: no answer yet: .*expected .*, got .*", line), line
 
 
 def test_the_budget_is_kept_by_a_quick_notebook(kernel_env: Path):

@@ -3,8 +3,9 @@
 Playwright drives the system's Chromium (``executable_path``; it never downloads a browser).
 Skipped only when Playwright or Chromium is missing (Debian: ``apt-get install chromium``).
 At 1024×768, the README's neuron must show every label at least 12 px high, the page must not
-overflow, the chain-rule panel must not wrap, no node may move from one step to the next, and
-the page may ask the network for nothing.
+overflow, the chain-rule table must not wrap, no node may move from one step to the next, and
+the page may ask the network for nothing.  The 3-input neuron's arithmetic reads at 16 px or
+more at every step, all of it on screen; a tall graph gets its arithmetic beside it.
 """
 
 from __future__ import annotations
@@ -92,10 +93,14 @@ GRADS = """() => Object.fromEntries(Array.from(document.querySelectorAll('.pictu
   g => [g.querySelector('title').textContent,
         Array.from(g.querySelectorAll('text')).map(t => t.textContent)
           .filter(s => s.startsWith('grad '))]).filter(e => e[1].length))"""
-# Lines of text in the current panel: a text node that wraps has client rects at two heights.
+# Lines of text in the current panel's table (the sentence above it may wrap as prose): a text
+# node that wraps has client rects at two heights.
 PANEL_LINES = """() => {
   const panel = document.querySelector('.panels > section.current');
-  const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  const font = parseFloat(getComputedStyle(panel).fontSize);
+  const table = panel.querySelector('table');
+  if (!table) return {wrapped: [], font, text: panel.textContent};
+  const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
   const wrapped = [];
   while (walk.nextNode()) {
     const n = walk.currentNode;
@@ -105,7 +110,6 @@ PANEL_LINES = """() => {
     const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
     if (tops.size > 1) wrapped.push(n.textContent);
   }
-  const font = parseFloat(getComputedStyle(panel).fontSize);
   return {wrapped, font, text: panel.textContent};
 }"""
 FITS = """() => { const d = document.documentElement, s = document.querySelector('.picture svg')
@@ -267,3 +271,92 @@ def test_two_steppers_inline_in_one_notebook_page_work_apart(page):
     assert page.errors == []
     assert all(u.startswith(("data:", "about:")) for u in page.requests)
     assert page.inner_text(f"{first} .counter") == "Step 1 of 5"
+
+
+# Every line of text in the current panel: its size in px, and whether it is wholly on screen
+# (inside the window and not cut off by the panel).
+PANEL_TEXT = """() => {
+  const panel = document.querySelector('.panels > section.current');
+  const box = panel.getBoundingClientRect();
+  const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  const out = [];
+  while (walk.nextNode()) {
+    const n = walk.currentNode;
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const px = parseFloat(getComputedStyle(n.parentElement).fontSize);
+    for (const r of range.getClientRects()) {
+      const on = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 &&
+        r.bottom <= innerHeight + 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+      out.push([n.textContent, px, on]);
+    }
+  }
+  return out;
+}"""
+
+
+def three_input_neuron():
+    names = ["x1", "x2", "x3", "w1", "w2", "w3", "b"]
+    x1, x2, x3, w1, w2, w3, b = (
+        Value(v, label=n) for n, v in zip(names, (2.0, 0.0, 1.0, -3.0, 1.0, 0.5, 6.88))
+    )
+    o = (x1 * w1 + x2 * w2 + x3 * w3 + b).tanh()
+    o.label = "o"
+    return o
+
+
+@pytest.mark.parametrize("rankdir", ["TB", "LR"])
+def test_the_3_input_neurons_arithmetic_reads_at_16_px_on_a_projector(page, tmp_path, rankdir):
+    """Each step's chain-rule text sized for its own length: at least 16 px, all on screen."""
+    s = open_page(page, tmp_path, three_input_neuron(), rankdir=rankdir)
+    smallest, off = [], []
+    for k in range(len(s.states)):
+        assert page.step() == k
+        lines = page.evaluate(PANEL_TEXT)
+        assert lines
+        smallest.append(min(px for _, px, _ in lines))
+        off += [(k, text) for text, _, on in lines if not on]
+        fit = page.evaluate(FITS)
+        assert fit["scrollW"] <= fit["w"] and fit["scrollH"] <= fit["h"], fit
+        page.keyboard.press("ArrowRight")
+    assert min(smallest) >= 16, smallest
+    assert off == []
+    assert max(smallest) > min(smallest) or rankdir == "LR"  # sized per step, not all alike
+    assert page.errors == []
+
+
+def test_a_tall_graph_on_a_4_3_screen_has_its_arithmetic_beside_it(page, tmp_path):
+    a, b, c, f = (Value(x, label=n) for n, x in zip("abcf", (2.0, -3.0, 10.0, -2.0)))
+    open_page(page, tmp_path, (a * b + c) * f)  # TB: four ranks, two boxes wide
+    assert page.eval_on_selector(".tge-stepper", "r => r.dataset.layout") == "beside"
+    picture = page.eval_on_selector(".picture svg", "e => e.getBoundingClientRect().right")
+    panel = page.eval_on_selector(".panels", "e => e.getBoundingClientRect().left")
+    assert panel >= picture - 1
+    for _ in range(4):
+        lines = page.evaluate(PANEL_TEXT)
+        assert min(px for _, px, _ in lines) >= 16 and all(on for _, _, on in lines), lines
+        page.keyboard.press("ArrowRight")
+
+
+def test_step_0s_sentence_parenthesises_an_expression(page, tmp_path):
+    a, b, c, f = (Value(x, label=n) for n, x in zip("abcf", (2.0, -3.0, 10.0, -2.0)))
+    open_page(page, tmp_path, (a * b + c) * f)
+    text = page.eval_on_selector(".panels > section.current", "p => p.textContent")
+    assert "((a * b + c) * f).grad = 1.0 (d((a * b + c) * f)/d((a * b + c) * f) = 1)" in text
+
+
+def test_the_inline_stepper_fits_a_notebooks_visible_area(page):
+    """JupyterLab at 1024×768 leaves about 650 px for the notebook: the whole stepper, its
+    arithmetic included, shows without scrolling."""
+    s = viz.stepper(neuron())
+    page.set_content(
+        "<!DOCTYPE html><html><body style='margin:0'><div id='area' style='height:650px;"
+        f"overflow:auto'><div style='height:40px'>In [8]:</div>{s._repr_html_()}</div>"
+        "</body></html>"
+    )
+    page.wait_for_selector(".tge-stepper[data-step='0']")
+    bottom = page.eval_on_selector(".tge-stepper", "e => e.getBoundingClientRect().bottom")
+    assert bottom <= 650
+    lines = page.evaluate(PANEL_TEXT)
+    assert min(px for _, px, _ in lines) >= 16 and all(on for _, _, on in lines)

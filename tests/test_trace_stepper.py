@@ -88,7 +88,10 @@ def test_the_page_is_self_contained_and_starts_at_the_seed():
     assert len(ids) == len(set(ids))
     assert 'class="prev"' in text and 'class="next"' in text and "ArrowRight" in text
     shown = html.unescape(text)
-    assert f"Step 0 of 3: the seed. {t.label}.grad = 1.0" in shown
+    # an expression's grad is written with its parentheses, as arithmetic reads
+    assert t.label == "(a * b + c) * f"
+    seed = "((a * b + c) * f).grad = 1.0 (d((a * b + c) * f)/d((a * b + c) * f) = 1)"
+    assert f"Step 0 of 3: the seed. {seed}" in shown
     for s in t.steps:
         assert f"Step {s.step} of 3: {s.grad_fn}" in shown
         for i in s.inputs:

@@ -6,6 +6,7 @@ UPDATE_GOLDEN=1 to write them again after an intended change.
 
 from __future__ import annotations
 
+import base64
 import importlib
 import os
 import re
@@ -297,7 +298,9 @@ def test_jupyter_display_uses_the_svg(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(picture_module, "render", fake)
     g = draw(neuron())
     assert g._repr_svg_() == "<svg/>"
-    assert g._repr_mimebundle_() == {"image/svg+xml": "<svg/>"}
+    shown = g._repr_mimebundle_()
+    assert shown["image/svg+xml"] == '<svg style="max-width: 100%; height: auto"/>'
+    assert base64.b64decode(shown["image/png"]).startswith(b"\x89PNG")  # where SVG is not shown
     assert len(calls) == 1  # rendered once, then kept
     assert re.match(r"<Graph: 15 nodes", repr(g))
 

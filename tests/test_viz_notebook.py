@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import doctest
 import importlib
 import sys
@@ -19,11 +20,18 @@ def test_show_writes_the_file_and_says_so_from_a_script(tmp_path, capsys):
     assert chart.read_text() == "<svg></svg>"
 
 
+def fake_display(shown: list):
+    def display(obj, raw=False):
+        shown.append(("BUNDLE", obj) if raw else obj)
+
+    return display
+
+
 def test_show_displays_inline_in_a_kernel(tmp_path, monkeypatch, capsys):
     shown = []
     display = types.ModuleType("IPython.display")
     display.SVG = lambda text: ("SVG", text)
-    display.display = shown.append
+    display.display = fake_display(shown)
     ipython = types.ModuleType("IPython")
     ipython.get_ipython = lambda: types.SimpleNamespace(kernel=object())
     ipython.display = display
@@ -32,7 +40,15 @@ def test_show_displays_inline_in_a_kernel(tmp_path, monkeypatch, capsys):
     assert viz.in_notebook()
     assert viz.show(viz.draw(neuron())) is None
     assert viz.show("<svg/>", tmp_path / "x.svg") == tmp_path / "x.svg"
-    assert [kind for kind, _ in shown] == ["SVG", "SVG"] and "TanhBackward0" in shown[0][1]
+    assert [kind for kind, _ in shown] == ["BUNDLE", "BUNDLE"]
+    graph, chart = shown[0][1], shown[1][1]
+    # a graph is stored as SVG and as PNG (shown where SVG is not: an untrusted notebook)
+    assert set(graph) == {"image/svg+xml", "image/png", "text/plain"}
+    assert "TanhBackward0" in graph["image/svg+xml"]
+    assert base64.b64decode(graph["image/png"]).startswith(b"\x89PNG")
+    # and never wider than the output area
+    assert graph["image/svg+xml"].startswith('<svg style="max-width: 100%; height: auto"')
+    assert chart["image/svg+xml"] == '<svg style="max-width: 100%; height: auto"/>'
     assert capsys.readouterr().out == ""  # nothing printed in a notebook: the picture is there
 
 
@@ -51,7 +67,7 @@ def test_show_writes_a_stepper_page_and_shows_the_stepper_inline(tmp_path, monke
     display = types.ModuleType("IPython.display")
     display.SVG = lambda text: ("SVG", text)
     display.HTML = lambda text: ("HTML", text)
-    display.display = shown.append
+    display.display = fake_display(shown)
     ipython = types.ModuleType("IPython")
     ipython.get_ipython = lambda: types.SimpleNamespace(kernel=object())
     ipython.display = display
@@ -59,6 +75,51 @@ def test_show_writes_a_stepper_page_and_shows_the_stepper_inline(tmp_path, monke
     monkeypatch.setitem(sys.modules, "IPython.display", display)
     viz.show(s)
     viz.show(viz.draw(neuron()), tmp_path / "n.png")
-    assert [kind for kind, _ in shown] == ["HTML", "SVG"]
+    assert [kind for kind, _ in shown] == ["HTML", "BUNDLE"]
     assert shown[0][1].startswith('<div class="tge-stepper cell"')
     assert (tmp_path / "n.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_charts_svg_is_drawn_as_png_too(tmp_path):
+    import struct
+
+    import pytest
+
+    from viz.raster import svg_png
+
+    raster = importlib.import_module("viz.raster")
+    assert doctest.testmod(raster).failed == 0
+    chart = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" font-size="12">'
+        '<rect width="200" height="100" fill="white"/>'
+        '<g stroke="black" fill="none"><rect x="10" y="10" width="50" height="50"/></g>'
+        '<circle cx="100" cy="50" r="4" fill="#d62728" stroke="black"/>'
+        '<polyline points="10,90 60,40 190,80" fill="none" stroke="#1f77b4" stroke-width="2"/>'
+        '<text x="100" y="20" text-anchor="middle">a title</text>'
+        '<text x="14" y="50" transform="rotate(-90 14 50)">loss</text></svg>'
+    )
+    png = svg_png(chart)
+    assert png.startswith(b"\x89PNG") and struct.unpack(">II", png[16:24]) == (200, 100)
+    with pytest.raises(ValueError, match="path"):
+        svg_png('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>')
+    # what a notebook stores for it: both; for an SVG it cannot draw, the SVG alone
+    assert set(viz.notebook.bundle(chart)) == {"image/svg+xml", "image/png"}
+    assert set(viz.notebook.bundle('<svg><path d="M0 0"/></svg>')) == {"image/svg+xml"}
+
+
+def test_a_graph_too_wide_for_the_output_area_is_laid_out_top_down():
+    import re
+
+    from tinygrad_edu import Value
+
+    def width(svg: str) -> float:
+        return float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+
+    wide = viz.draw(neuron())  # left to right: about 2,000 pt
+    stored = viz.notebook.bundle(wide)["image/svg+xml"]
+    assert width(wide.svg()) * 96 / 72 > viz.notebook.OUTPUT_WIDTH
+    assert width(stored) < width(wide.svg()) / 1.5  # the same graph, top down
+    assert stored.count('class="node"') == wide.svg().count('class="node"')
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    small = viz.draw(a * b)  # fits: kept as drawn
+    assert width(viz.notebook.bundle(small)["image/svg+xml"]) == width(small.svg())

@@ -9,9 +9,12 @@ One source gives the teacher's and the student's versions.  A reference solution
 ``# BEGIN SOLUTION`` and ``# END SOLUTION`` lines; the student's blank is written under it as
 ``# BLANK `` comments, which the teacher's version skips as comments.  ``student_version(text)``
 drops each solution and uncomments its blank: the blank runs, and the check after it fails with
-a message until the student fills it in.  ``teacher_version(text)`` keeps the solutions and drops
-the markers and blanks.  ``--student`` prints the student's script, ``--notebook DIR`` writes
-either version as a Jupyter notebook.
+a one-line verdict until the student fills it in.  ``teacher_version(text)`` keeps the solutions
+and drops the markers and blanks.  ``--student`` prints the student's script, ``--notebook DIR``
+writes either version as a Jupyter notebook (the student's named ``NN_topic_student.ipynb``, so
+that it never overwrites the teacher's).  The helpers a lesson imports are part of the installed
+package (``tinygrad_edu_lessons.exercise``, ``tinygrad_edu_lessons.charts``): a script or a
+notebook written here runs from any folder with only the package installed.
 
 >>> print(student_version("x = 1\\n# BEGIN SOLUTION\\ny = 2\\n# END SOLUTION\\n# BLANK y = ...\\n"))
 x = 1
@@ -154,7 +157,7 @@ def write_notebook(text: str, path: Path) -> Path:
         import jupytext  # type: ignore[import-not-found]
     except ImportError:
         raise UsageError(
-            "--notebook needs jupytext: pip install jupytext (or tinygrad-edu[dev])"
+            "--notebook needs jupytext: pip install 'tinygrad-edu[notebook]' (or jupytext)"
         ) from None
     nb = jupytext.reads(text, fmt="py:percent")
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -231,45 +234,49 @@ def run_lesson(
     """
     console = console or Console()
     namespace = {"__name__": "__main__", "__file__": str(lesson.path)}
-    folder = str(lesson.path.parent)
     text = lesson.path.read_text(encoding="utf-8")
     if student:
         text = student_version(text)
-    sys.path.insert(0, folder)  # lessons import their small helpers (_plot) from their folder
-    try:
-        for cell in parse_cells(text):
-            if not cell.source.strip():
-                continue
-            if cell.kind == "markdown":
-                console.print(Markdown(cell.source))
-                console.print()
-                continue
-            if show_code:
-                console.print(
-                    Syntax(
-                        cell.source,
-                        "python",
-                        start_line=cell.line,
-                        line_numbers=True,
-                        word_wrap=True,  # a long line wraps instead of losing its end
-                    )
-                )
-            # pad with newlines so a traceback points at the right line of the lesson file
-            code = compile("\n" * (cell.line - 1) + cell.source, str(lesson.path), "exec")
-            sys.stdout.flush()
-            try:
-                exec(code, namespace)
-            except Exception:
-                sys.stdout.flush()
-                console.print(Rule(f"lesson {lesson.number} stopped", style="red"))
-                print(traceback.format_exc(), file=sys.stderr, end="")
-                return 1
-            sys.stdout.flush()
+    for cell in parse_cells(text):
+        if not cell.source.strip():
+            continue
+        if cell.kind == "markdown":
+            console.print(Markdown(cell.source))
             console.print()
-    finally:
-        if folder in sys.path:
-            sys.path.remove(folder)
+            continue
+        if show_code:
+            console.print(
+                Syntax(
+                    cell.source,
+                    "python",
+                    start_line=cell.line,
+                    line_numbers=True,
+                    word_wrap=True,  # a long line wraps instead of losing its end
+                )
+            )
+        # pad with newlines so a traceback points at the right line of the lesson file
+        code = compile("\n" * (cell.line - 1) + cell.source, str(lesson.path), "exec")
+        sys.stdout.flush()
+        try:
+            exec(code, namespace)
+        except Exception as e:
+            sys.stdout.flush()
+            console.print(Rule(f"lesson {lesson.number} stopped", style="red"))
+            print(_report(e), file=sys.stderr)
+            return 1
+        sys.stdout.flush()
+        console.print()
     return 0
+
+
+def _report(e: BaseException) -> str:
+    """What a stopped lesson prints: an exercise's verdict (one line: IPython's
+    ``_render_traceback_`` protocol, which the exercises' ``WrongAnswerError`` follows), else the
+    traceback."""
+    render = getattr(e, "_render_traceback_", None)
+    if callable(render):
+        return "\n".join(render())
+    return "".join(traceback.format_exception(type(e), e, e.__traceback__)).rstrip("\n")
 
 
 def _list(lessons: list[Lesson]) -> None:
@@ -297,10 +304,9 @@ def run(args: argparse.Namespace) -> int:
     text = lesson.path.read_text(encoding="utf-8")
     text = student_version(text) if args.student else teacher_version(text)
     if args.notebook is not None:
-        folder = Path(args.notebook)
-        path = write_notebook(text, folder / (lesson.path.stem + ".ipynb"))
-        for helper in sorted(lesson.path.parent.glob("_*.py")):  # what the lesson imports
-            (folder / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
+        # the helpers come with the package: the notebook needs no file beside it
+        name = lesson.path.stem + ("_student" if args.student else "") + ".ipynb"
+        path = write_notebook(text, Path(args.notebook) / name)
         print("wrote", path)
         return 0
     if args.student:
@@ -322,6 +328,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--notebook",
         metavar="DIR",
-        help="write lesson N as DIR/NN_topic.ipynb (with the helpers it imports); do not run it",
+        help="write lesson N as DIR/NN_topic.ipynb (the student's as DIR/NN_topic_student.ipynb); "
+        "do not run it",
     )
     p.set_defaults(func=run)

@@ -11,14 +11,85 @@ True
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import math
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from .files import write_atomic
 
-__all__ = ["in_notebook", "show"]
+__all__ = [
+    "OUTPUT_WIDTH",
+    "PNG_WIDTH",
+    "bundle",
+    "fit_width",
+    "in_notebook",
+    "show",
+    "top_down_if_too_wide",
+]
+
+PNG_WIDTH = 1600  # px: the widest PNG a notebook stores (a wide graph's is drawn at lower dpi)
+OUTPUT_WIDTH = 848  # px: a notebook's output area (JupyterLab at 1024 px); wider LR graphs go TB
+_ROOT = re.compile(r"<svg\b")
+_WIDTH_PT = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)pt"')
+
+
+def fit_width(svg: str) -> str:
+    """The SVG document as a notebook shows it: no XML prolog, and never wider than the output
+    area (scaled down, its proportions kept; a small picture keeps its own size)."""
+    start = _ROOT.search(svg)
+    if start is None:
+        return svg
+    svg = svg[start.start() :]
+    return _ROOT.sub('<svg style="max-width: 100%; height: auto"', svg, count=1)
+
+
+def _points(svg: str) -> float:
+    width = _WIDTH_PT.search(svg)
+    return float(width.group(1)) if width else 0.0
+
+
+def top_down_if_too_wide(graph: Any) -> Any:
+    """A graph laid out left to right that is wider than a notebook's output area, laid out top
+    down instead when that is narrower (the same boxes and edges); else the graph itself."""
+    source = getattr(graph, "source", "")
+    if "rankdir=LR" not in source or _points(graph.svg()) * 96 / 72 <= OUTPUT_WIDTH:
+        return graph
+    turned = type(graph)(source.replace("rankdir=LR", "rankdir=TB", 1), nodes=graph.nodes)
+    return turned if _points(turned.svg()) < _points(graph.svg()) else graph
+
+
+def bundle(picture: Any) -> dict[str, str]:
+    """What a notebook stores for ``picture`` (a ``viz.Graph``, or SVG text such as a chart): the
+    SVG, and the same picture as PNG, so that a viewer that shows no SVG (an untrusted notebook,
+    some code hosts) still shows it.  A graph wider than the output area is laid out top down
+    when that is narrower, and its PNG drawn at fewer dpi if still wide (``PNG_WIDTH``);
+    SVG text is drawn by ``viz.raster`` (an SVG it cannot draw is stored as SVG only)."""
+    if isinstance(picture, str):
+        from .raster import svg_png
+        from .render import RenderError
+
+        data = {"image/svg+xml": fit_width(picture)}
+        # SyntaxError: ElementTree's ParseError; an SVG it cannot draw is stored as SVG only
+        with contextlib.suppress(ValueError, SyntaxError, RenderError):
+            data["image/png"] = base64.b64encode(svg_png(picture)).decode("ascii")
+        return data
+    picture = top_down_if_too_wide(picture)
+    svg = picture.svg()
+    data = {"image/svg+xml": fit_width(svg), "text/plain": repr(picture)}
+    points = _points(svg)  # a graph's size is in points: a wide one gets fewer dpi
+    if points > 0:
+        # rounded down, with room for Graphviz's rounding of the pixel size
+        dpi = max(24.0, min(96.0, (PNG_WIDTH - 8) * 72.0 / points))
+        drawn = picture.png(dpi=math.floor(dpi * 10) / 10)
+    else:
+        drawn = picture.png()
+    data["image/png"] = base64.b64encode(drawn).decode("ascii")
+    return data
 
 
 def in_notebook() -> bool:
@@ -34,6 +105,8 @@ def show(picture: Any, path: str | os.PathLike[str] | None = None) -> Path | Non
     ``picture`` is a ``viz.Graph`` (``path`` ending in ``.svg``, ``.png`` or ``.dot``), the text
     of an SVG, or a ``viz.Stepper`` (``path`` ending in ``.html``: the page; inline: the
     stepper itself). From a script, where nothing can be shown, it prints the file it wrote.
+    Inline, a picture is stored as ``bundle(picture)``: SVG fitted to the output's width, and
+    for a graph PNG too.
     """
     svg = picture if isinstance(picture, str) else None
     page = svg is None and hasattr(picture, "page") and hasattr(picture, "_repr_html_")
@@ -51,7 +124,7 @@ def show(picture: Any, path: str | os.PathLike[str] | None = None) -> Path | Non
         if page:
             shown.display(shown.HTML(picture._repr_html_()))
         else:
-            shown.display(shown.SVG(svg if svg is not None else picture.svg()))
+            shown.display(bundle(svg if svg is not None else picture), raw=True)
     elif written is not None:
         print("wrote", written)
     return written

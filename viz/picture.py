@@ -111,7 +111,9 @@ class Graph:
         return self.svg()
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"image/svg+xml": self.svg()}
+        from .notebook import bundle  # SVG fitted to the output's width, and PNG
+
+        return bundle(self)
 
     def __repr__(self) -> str:
         return f"<Graph: {self.nodes} nodes; .svg(), .png(), .save(path), .render(), .source>"

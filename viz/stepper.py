@@ -4,7 +4,9 @@ The graph is laid out once.  Each step then changes only what a step changes: th
 so far (``grad ?`` for the rest), a red border on the step's node, and a red dashed border and a
 red grad on the Values whose grads that step has just changed.  Step 0 is the seed (the output's
 grad, 1.0); step ``k`` shows the graph once the pass has done its ``k``-th node, with that node's
-chain-rule arithmetic under the picture.
+chain-rule arithmetic under the picture, or beside it where that draws the graph larger (a tall
+graph on a 4:3 projector; the table is then stacked, one line a cell).  Each step's arithmetic
+is sized for its own length, never under 16 px: a line too long even at 16 px wraps.
 
 ``Stepper(trace)`` (or ``viz.stepper(root)``) is that stepper: ``.page()`` a self-contained
 HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a notebook cell
@@ -32,6 +34,7 @@ from typing import Any
 from tinygrad_edu.engine import Value
 
 from .files import umask, write_atomic
+from .stepper_page import CSS, SCRIPT
 from .trace import Trace, TraceStep, fmt, trace
 
 __all__ = [
@@ -169,7 +172,7 @@ class Stepper:
             {"states": self.states, "center": self.style == "torch", "page": page},
             ensure_ascii=True,
         ).replace("</", "<\\/")
-        css = _CSS.replace("#ROOT", f"#{uid}")
+        css = CSS.replace("#ROOT", f"#{uid}")
         mode = "page" if page else "cell"
         return (
             f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
@@ -184,10 +187,10 @@ class Stepper:
             "&#8592; &#8594; Space Home End</span>"
             '<span class="key"><i class="k-lit"></i>this step&#8217;s node '
             '<i class="k-changed"></i>grad just changed</span></nav>'
-            f'<div class="picture">{svg}</div>'
-            f'<div class="panels">{panels}</div>'
+            f'<div class="stage"><div class="picture">{svg}</div>'
+            f'<div class="panels">{panels}</div></div>'
             f'<script type="application/json" class="tge-data">{data}</script>'
-            f"<script>{_JS.replace('ROOT_ID', uid)}</script>"
+            f"<script>{SCRIPT.replace('ROOT_ID', uid)}</script>"
             "</div>"
         )
 
@@ -243,10 +246,9 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
     """The chain-rule arithmetic of one step, as HTML: a heading line and a table."""
     n = len(t.steps)
     if s is None:
-        head = (
-            f"Step 0 of {n}: the seed. {t.label}.grad = {fmt(t.gradient)} "
-            f"(d{t.label}/d{t.label} = 1)"
-        )
+        # an expression is parenthesised: ((a*b+c)*f).grad, not (a*b+c)*f.grad
+        name = t.label if t.label.isidentifier() else f"({t.label})"
+        head = f"Step 0 of {n}: the seed. {name}.grad = {fmt(t.gradient)} (d{name}/d{name} = 1)"
         note = (
             f"{t.label} = {fmt(t.root.data)} is a leaf: its grad is the seed."
             if not n
@@ -258,9 +260,8 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
         f"upstream grad {fmt(s.upstream)}"
     )
-    rows = [
-        "<tr><th>input</th><th>local derivative</th><th>upstream × local</th><th>grad</th></tr>"
-    ]
+    columns = ("input", "local derivative", "upstream × local", "grad")
+    rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]
     for i in s.inputs:
         if i.contribution is None:
             cells = [i.label, i.text(), "nothing flows to it", ""]
@@ -268,7 +269,11 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
             grad = f"+= {fmt(i.contribution)} → {fmt(i.grad)}"
             cells = [i.label, i.text(), i.product(s.upstream), grad]
         mark = ' class="changed"' if i.contribution is not None else ""
-        rows.append(f"<tr{mark}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        # data-col: beside the graph the table is stacked, one line per cell, named by it
+        tds = [f"<td>{escape(cells[0])}</td>"] + [
+            f'<td data-col="{col}">{escape(c)}</td>' for col, c in zip(columns[1:], cells[1:]) if c
+        ]
+        rows.append(f"<tr{mark}>" + "".join(tds) + "</tr>")
     html = f'<p class="head">{escape(head)}</p><table class="chain">{"".join(rows)}</table>'
     if s.step == n:
         leaves = ", ".join(f"{x.label} = {fmt(x.grad)}" for x in t.leaves)
@@ -336,134 +341,6 @@ def _inline(svg: str, uid: str) -> str:
     """An SVG document made fit to sit inside HTML: no XML prolog, ids unique to this stepper."""
     svg = svg[svg.index("<svg") :]
     return re.sub(r'\bid="', f'id="{uid}-', svg)
-
-
-_CSS = """
-#ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
-        box-sizing: border-box; outline: none; }
-#ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
-#ROOT.cell { display: flex; flex-direction: column; height: min(96vh, 1000px); min-height: 420px;
-             padding: 4px; border: 1px solid #ddd; }
-#ROOT.cell:focus { border-color: #888; }
-#ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
-            row-gap: 2px; flex: none; white-space: nowrap; margin-bottom: 4px;
-            font-size: 16px; }
-#ROOT .title { font-weight: bold; flex: 0 1 auto; min-width: 0; overflow: hidden;
-               text-overflow: ellipsis; }
-#ROOT button { font-size: 16px; padding: .2em .8em; }
-#ROOT .counter { min-width: 7em; text-align: center; font-size: 18px; font-weight: bold; }
-#ROOT .hint, #ROOT .key { color: #666; font-size: 13px; }
-#ROOT .key i { display: inline-block; width: 1.4em; height: .9em; margin: 0 .3em 0 .6em;
-               vertical-align: middle; }
-#ROOT .k-lit { border: 3px solid #d62728; }
-#ROOT .k-changed { border: 2px dashed #d62728; }
-#ROOT .picture { flex: 1 1 0; min-height: 0; overflow: hidden; display: flex;
-                 justify-content: center; align-items: flex-start; }
-#ROOT .picture svg { display: block; }
-#ROOT .picture g.lit > path, #ROOT .picture g.lit > polygon, #ROOT .picture g.lit > ellipse {
-  stroke: #d62728; stroke-width: 4px; }
-#ROOT .picture g.changed > path, #ROOT .picture g.changed > polygon,
-#ROOT .picture g.changed > ellipse { stroke: #d62728; stroke-width: 2.5px;
-  stroke-dasharray: 6 3; }
-#ROOT .picture text.new { fill: #d62728; }
-#ROOT .panels { display: grid; flex: none; white-space: nowrap; overflow: hidden;
-                font-size: 16px; border-top: 1px solid #ccc; padding-top: 4px; }
-#ROOT .panels > section { grid-area: 1 / 1; visibility: hidden; }
-#ROOT .panels > section.current { visibility: visible; }
-#ROOT .head { font-weight: bold; margin: .2em 0; }
-#ROOT .note { margin: .2em 0; }
-#ROOT table.chain { border-collapse: collapse; font-family: Menlo, Consolas, monospace; }
-#ROOT .chain th { text-align: left; font-family: Helvetica, Arial, sans-serif;
-                  font-weight: normal; color: #555; border-bottom: 1px solid #aaa; }
-#ROOT .chain th, #ROOT .chain td { padding: .1em 1.2em .1em 0; }
-#ROOT .chain tr.changed td:last-child { color: #d62728; font-weight: bold; }
-"""
-
-_JS = """
-(function () {
-  var root = document.getElementById("ROOT_ID");
-  if (!root || root.dataset.ready) return;
-  root.dataset.ready = "1";
-  var data = JSON.parse(root.querySelector(".tge-data").textContent);
-  var states = data.states, current = 0;
-  var svg = root.querySelector(".picture svg");
-  var picture = root.querySelector(".picture"), panels = root.querySelector(".panels");
-  var panel = root.querySelectorAll(".panels > section");
-  var counter = root.querySelector(".counter");
-  var prev = root.querySelector(".prev"), next = root.querySelector(".next");
-  var boxes = {};
-  var gs = svg.querySelectorAll("g.node");
-  for (var i = 0; i < gs.length; i++) {
-    var title = gs[i].querySelector("title");
-    if (!title) continue;
-    var grad = null, texts = gs[i].querySelectorAll("text");
-    for (var j = 0; j < texts.length; j++)
-      if (texts[j].textContent.indexOf("grad ") === 0) grad = texts[j];
-    if (grad && data.center && grad.getAttribute("text-anchor") === "start") {
-      var mid = parseFloat(grad.getAttribute("x")) + grad.getComputedTextLength() / 2;
-      grad.setAttribute("x", String(mid));
-      grad.setAttribute("text-anchor", "middle");
-    }
-    boxes[title.textContent] = { g: gs[i], grad: grad };
-  }
-  var box = svg.viewBox.baseVal, natural = [box.width, box.height];
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  function fit() {
-    var w = picture.clientWidth, h = picture.clientHeight;
-    var k = Math.min(w / natural[0], h / natural[1], 2.5);
-    svg.style.width = natural[0] * k + "px";
-    svg.style.height = natural[1] * k + "px";
-    var size = 16;
-    panels.style.fontSize = size + "px";
-    while (panels.scrollWidth > panels.clientWidth + 1 && size > 9) {
-      size -= 0.5;
-      panels.style.fontSize = size + "px";
-    }
-    root.dataset.scale = String(k);
-  }
-  function show(k) {
-    current = Math.max(0, Math.min(states.length - 1, k));
-    var s = states[current];
-    for (var name in boxes) {
-      var b = boxes[name];
-      b.g.classList.toggle("lit", s.lit.indexOf(name) >= 0);
-      var moved = s.changed.indexOf(name) >= 0 && s.lit.indexOf(name) < 0;
-      b.g.classList.toggle("changed", moved);
-      if (b.grad && name in s.grads) {
-        b.grad.textContent = s.grads[name];
-        b.grad.classList.toggle("new", s.changed.indexOf(name) >= 0);
-      }
-    }
-    for (var p = 0; p < panel.length; p++) panel[p].classList.toggle("current", p === current);
-    counter.textContent = "Step " + current + " of " + (states.length - 1);
-    prev.disabled = current === 0;
-    next.disabled = current === states.length - 1;
-    root.dataset.step = String(current);
-  }
-  prev.addEventListener("click", function () { show(current - 1); });
-  next.addEventListener("click", function () { show(current + 1); });
-  function key(e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var t = e.target && e.target.tagName;
-    if (t === "INPUT" || t === "TEXTAREA" || t === "SELECT") return;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown" || e.key === "PageDown" ||
-        (e.key === " " && !e.shiftKey)) show(current + 1);
-    else if (e.key === "ArrowLeft" || e.key === "ArrowUp" || e.key === "PageUp" ||
-             (e.key === " " && e.shiftKey)) show(current - 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(states.length - 1);
-    else return;
-    e.preventDefault();
-    e.stopPropagation();
-  }
-  (data.page ? document : root).addEventListener("keydown", key);
-  root.addEventListener("click", function () { root.focus({ preventScroll: true }); });
-  window.addEventListener("resize", fit);
-  fit();
-  show(0);
-})();
-"""
 
 
 # -- the module's functions, as before: a trace in, pictures and pages out -------------------
