@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 import float32_table as table  # noqa: E402
 
 from tinygrad_edu import Value  # noqa: E402
-from tinygrad_edu import float32_libm as lm  # noqa: E402
-from tinygrad_edu import float32_pointwise as pw  # noqa: E402
-from tinygrad_edu import float32_reduce as rd  # noqa: E402
+from tinygrad_edu._torch_cpu import float32_libm as lm  # noqa: E402
+from tinygrad_edu._torch_cpu import float32_pointwise as pw  # noqa: E402
+from tinygrad_edu._torch_cpu import float32_reduce as rd  # noqa: E402
 
 N = 1000
 

@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tinygrad_edu as torch
-from tinygrad_edu import float32_backward, kernels
+from tinygrad_edu import float32_backward
+from tinygrad_edu._tensor import kernels
 
 N, REPEAT, NUMBER = 1000, 9, 20
 OPS = {

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_step import float_hinge_grads, float_layers
 
 from tinygrad_edu import Value
-from tinygrad_edu.data import make_moons
-from tinygrad_edu.engine import toposort
+from tinygrad_edu.core.data import make_moons
+from tinygrad_edu.core.engine import toposort
 from tinygrad_edu.nn import MLP, hinge_loss
 
 A, B = 1.0000001, 0.5

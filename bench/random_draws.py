@@ -1,4 +1,5 @@
-"""Random draws per second: tinygrad_edu.random beside PyTorch's CPU kernels (when installed).
+"""Random draws per second: tinygrad_edu._torch_cpu.random beside PyTorch's CPU kernels
+(when installed).
 
     .venv/bin/python bench/random_draws.py
 
@@ -20,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tinygrad_edu import random as rnd
-from tinygrad_edu.mt19937 import Generator
+from tinygrad_edu._torch_cpu import random as rnd
+from tinygrad_edu._torch_cpu.mt19937 import Generator
 
 REPEATS = 3
 SLICE = 0.25

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tinygrad_edu.data import make_moons
+from tinygrad_edu.core.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
 

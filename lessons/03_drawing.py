@@ -24,7 +24,7 @@ from pathlib import Path
 
 import viz
 from tinygrad_edu import Value
-from tinygrad_edu.engine import toposort
+from tinygrad_edu.core.engine import toposort
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "03"
 OUT.mkdir(parents=True, exist_ok=True)

@@ -62,7 +62,7 @@ assert (p.grad, q.grad) == (q.data, p.data)
 # %% [markdown]
 # ## The rule held by a node
 #
-# Here every op has one rule, in `tinygrad_edu/ops.py`, shared by the engine, the tensors, the
+# Here every op has one rule, in `tinygrad_edu/core/ops.py`, shared by the engine, the tensors, the
 # pictures and the trace.  A node holds it: `node.local_derivatives()` evaluates it on the values
 # saved at forward time.  For `a * b` it gives `(b, a)`; for `tanh` it gives `1 - out**2`.
 

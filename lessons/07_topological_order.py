@@ -18,7 +18,7 @@ from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value
-from tinygrad_edu.engine import toposort
+from tinygrad_edu.core.engine import toposort
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "07"
 OUT.mkdir(parents=True, exist_ok=True)
@@ -156,7 +156,7 @@ if MicrogradValue is not None:
 # ## The fix: an explicit stack
 #
 # The engine keeps its own list of nodes still to visit instead of using Python's call stack
-# (read `toposort` in `tinygrad_edu/engine.py`), so the depth of the graph is limited only by
+# (read `toposort` in `tinygrad_edu/core/engine.py`), so the depth of the graph is limited only by
 # memory.  A chain of 100,000 multiplications by `c` has `dy/dx = c**100000`.
 
 # %%

@@ -18,7 +18,7 @@ from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import GradcheckError, Value, gradcheck
-from tinygrad_edu.gradcheck import numerical_grad
+from tinygrad_edu.core.gradcheck import numerical_grad
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "11"
 OUT.mkdir(parents=True, exist_ok=True)

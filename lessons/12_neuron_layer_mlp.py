@@ -15,7 +15,7 @@ from pathlib import Path
 
 import viz
 from tinygrad_edu import Value
-from tinygrad_edu.gradcheck import numerical_grad
+from tinygrad_edu.core.gradcheck import numerical_grad
 from tinygrad_edu.nn import MLP, Layer, Neuron
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "12"

@@ -18,10 +18,10 @@ from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import no_grad
-from tinygrad_edu.data import make_moons
+from tinygrad_edu.core.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
-from viz.cmd_train import Trained, boundary_svg
+from viz.cli.train import Trained, boundary_svg
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "13"
 OUT.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from tinygrad_edu_lessons.charts import line_chart
 import tinygrad_edu as torch
 import viz
 from tinygrad_edu import Value
-from tinygrad_edu.gradients import grad
+from tinygrad_edu.core.gradients import grad
 
 OUT = Path(os.environ.get("TINYGRAD_EDU_LESSONS_OUT", "lessons_out")) / "14"
 OUT.mkdir(parents=True, exist_ok=True)

@@ -249,14 +249,14 @@ viz.print_tree(total)
 # ## 5. A real node of its own: an `Op` and `apply`
 #
 # `custom_op` above borrows the engine's nodes (a `MulBackward0` and an `AddBackward0` per
-# input).  The engine's own ops are entries of one table, `tinygrad_edu/ops.py`: each `Op`
+# input).  The engine's own ops are entries of one table, `tinygrad_edu/core/ops.py`: each `Op`
 # holds the forward rule, the local rule, PyTorch's node name, what it saves and how the trace
 # writes it.  Your op is one more entry, and `apply(op, inputs)` is the one way any op's result
 # is made: it becomes a node with your name, drawn, traced and checked like every built-in one.
 
 # %%
-from tinygrad_edu.engine import apply
-from tinygrad_edu.ops import Op
+from tinygrad_edu.core.engine import apply
+from tinygrad_edu.core.ops import Op
 
 my_softplus = Op(
     key="my_softplus",

@@ -25,7 +25,7 @@ from tinygrad_edu_lessons.charts import line_chart
 
 import viz
 from tinygrad_edu import Value, no_grad
-from tinygrad_edu.data import make_moons
+from tinygrad_edu.core.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
 

@@ -14,14 +14,14 @@ import random
 from collections.abc import Callable
 
 import tinygrad_edu
-from tinygrad_edu import float32_libm as lm
-from tinygrad_edu import float32_loss as ls
-from tinygrad_edu import float32_pointwise as pw
-from tinygrad_edu import float32_reduce as rd
-from tinygrad_edu.engine import Value
-from tinygrad_edu.graph import chain_rule
-from tinygrad_edu.ops import OPS, in_float32
-from tinygrad_edu.optim.arith import Arith
+from tinygrad_edu._torch_cpu import float32_libm as lm
+from tinygrad_edu._torch_cpu import float32_loss as ls
+from tinygrad_edu._torch_cpu import float32_pointwise as pw
+from tinygrad_edu._torch_cpu import float32_reduce as rd
+from tinygrad_edu._torch_cpu.optim_arith import Arith
+from tinygrad_edu.core.engine import Value
+from tinygrad_edu.core.graph import chain_rule
+from tinygrad_edu.core.ops import OPS, in_float32
 
 AR = Arith(True)  # optim's float32 kernels: PyTorch's single-tensor steps
 

@@ -14,9 +14,9 @@ import struct
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu.engine import Value, apply, backward, vdot, vsum
-from tinygrad_edu.gradients import grad
-from tinygrad_edu.ops import NARY, OPS
+from tinygrad_edu.core.engine import Value, apply, backward, vdot, vsum
+from tinygrad_edu.core.gradients import grad
+from tinygrad_edu.core.ops import NARY, OPS
 
 NUMBERS = st.one_of(
     st.floats(-3, 3, allow_nan=False),

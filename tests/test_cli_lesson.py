@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from viz.cli import main
-from viz.cmd_lesson import find_lessons, parse_cells, run_lesson, student_version
+from viz.cli.lesson import find_lessons, parse_cells, run_lesson, student_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 # `python -m viz.cli` would load the CLI twice (as __main__ and as viz.cli), so run its main()
@@ -126,7 +126,7 @@ def test_the_docstring_examples_run():
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module("viz.cmd_lesson"))
+    result = doctest.testmod(importlib.import_module("viz.cli.lesson"))
     assert result.attempted > 0 and result.failed == 0
 
 
@@ -209,9 +209,9 @@ def test_student_or_notebook_needs_a_number(capsys):
 
 
 def test_installed_lessons_are_found_without_a_checkout(tmp_path, monkeypatch):
-    import viz.cmd_lesson as cmd
+    import viz.cli.lesson as cmd
 
-    fake = tmp_path / "site" / "viz" / "cmd_lesson.py"  # no pyproject.toml beside viz/
+    fake = tmp_path / "site" / "viz" / "cli" / "lesson.py"  # no pyproject.toml beside viz/
     fake.parent.mkdir(parents=True)
     monkeypatch.setattr(cmd, "__file__", str(fake))
     monkeypatch.delenv("TINYGRAD_EDU_LESSONS_DIR", raising=False)

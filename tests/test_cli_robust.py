@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from viz import cli, files
-from viz.cmd_train import boundary_svg, train
+from viz.cli.train import boundary_svg, train
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-c", "import sys; from viz.cli import main; sys.exit(main())"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from viz.cmd_train import boundary_svg, boundary_text, train
+from viz.cli.train import boundary_svg, boundary_text, train
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tinygrad_edu.data import make_blobs, make_circles, make_moons, make_xor
+from tinygrad_edu.core.data import make_blobs, make_circles, make_moons, make_xor
 
 MAKERS = [make_moons, make_circles, make_xor, make_blobs]
 
@@ -67,5 +67,5 @@ def test_the_docstring_examples_run():
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module("tinygrad_edu.data"))
+    result = doctest.testmod(importlib.import_module("tinygrad_edu.core.data"))
     assert result.attempted > 0 and result.failed == 0

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import tinygrad_edu as torch
-from tinygrad_edu.dtype import promote_types, store
+from tinygrad_edu._tensor.dtype import promote_types, store
 
 ORDER = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
          "float64"]  # fmt: skip

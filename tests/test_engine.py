@@ -11,10 +11,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tinygrad_edu import AccumulateGrad, Value, enable_grad, no_grad, set_grad_enabled, vdot, vsum
-from tinygrad_edu.engine import backward, toposort
-from tinygrad_edu.gradients import grad
-from tinygrad_edu.messages import SECOND_BACKWARD
-from tinygrad_edu.ops import NARY, OPS
+from tinygrad_edu.core.engine import backward, toposort
+from tinygrad_edu.core.gradients import grad
+from tinygrad_edu.core.messages import SECOND_BACKWARD
+from tinygrad_edu.core.ops import NARY, OPS
 
 # -- every op: (how to build it, its PyTorch name, a plain-float reference forward) ----------
 
@@ -459,7 +459,7 @@ def test_a_node_shows_its_inputs_slots_result_and_saved_values():
 
 
 def test_accumulator_is_the_leafs_node_once_a_graph_reaches_it():
-    from tinygrad_edu.engine import accumulator
+    from tinygrad_edu.core.engine import accumulator
 
     a = Value(1.0)
     assert accumulator(a) is None
@@ -489,8 +489,8 @@ def test_micrograd_names_prev_op_and_backward():
 
 def test_your_own_op_is_an_op_entry_and_apply_and_is_drawn_and_traced_like_the_rest():
     import viz
-    from tinygrad_edu.engine import apply
-    from tinygrad_edu.ops import Op
+    from tinygrad_edu.core.engine import apply
+    from tinygrad_edu.core.ops import Op
 
     cube = Op(
         key="cube",
@@ -538,7 +538,7 @@ def test_a_huge_integer_exponent_is_infinite_in_forward_and_backward():
 
 
 def test_grad_with_create_graph_returns_values_even_for_a_constant_gradient():
-    from tinygrad_edu.gradients import grad
+    from tinygrad_edu.core.gradients import grad
 
     x = Value(3.0)
     (g,) = grad([x * 2.0], [x], create_graph=True)

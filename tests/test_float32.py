@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import float32_table as table
 
-from tinygrad_edu import float32_libm as lm
-from tinygrad_edu import float32_pointwise as pw
-from tinygrad_edu import float32_reduce as rd
+from tinygrad_edu._torch_cpu import float32_libm as lm
+from tinygrad_edu._torch_cpu import float32_pointwise as pw
+from tinygrad_edu._torch_cpu import float32_reduce as rd
 
 DATA = Path(__file__).resolve().parent / "data" / "float32_cases.json.gz"
 # Among the inexact kernels' results, at least this share must still be bit for bit.

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import tinygrad_edu as torch
 from tinygrad_edu.autograd import Function, GradcheckError, gradcheck, gradgradcheck
-from tinygrad_edu.messages import SECOND_BACKWARD
+from tinygrad_edu.core.messages import SECOND_BACKWARD
 
 CALLS: list[tuple] = []
 
@@ -251,7 +251,7 @@ def test_the_doctests_and_the_readme_s_own_op_examples_run():
     import importlib
     from pathlib import Path
 
-    for name in ("function", "ops", "optim.arith"):
+    for name in ("_tensor.function", "core.ops", "_torch_cpu.optim_arith"):
         module = importlib.import_module(f"tinygrad_edu.{name}")
         result = doctest.testmod(
             module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu.engine import Value
+from tinygrad_edu.core.engine import Value
 from viz import cli
 from viz.expr import FUNCTIONS, ExprError, build
 

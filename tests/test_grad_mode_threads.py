@@ -7,7 +7,7 @@ import sys
 import threading
 
 from tinygrad_edu import Value, enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from tinygrad_edu.grad_mode import STATE
+from tinygrad_edu.core.grad_mode import STATE
 
 
 def run_in_thread(fn):

@@ -50,7 +50,7 @@ def check(case: object, torch_result: dict[str, object]) -> None:
 
 
 def test_the_grid_covers_every_op_and_the_stored_results_are_the_grid():
-    from tinygrad_edu.ops import OPS
+    from tinygrad_edu.core.ops import OPS
 
     assert {c.op for c in CASES} == set(OPS)
     assert {c.dtype for c in CASES} == {"float64", "float32"}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from viz.cmd_lesson import student_version
+from viz.cli.lesson import student_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 _NAMESPACES: dict[str, dict] = {}

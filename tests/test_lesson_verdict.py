@@ -17,7 +17,7 @@ import pytest
 from tinygrad_edu_lessons import exercise
 from tinygrad_edu_lessons.exercise import WrongAnswerError, attempt, close, verdict
 
-from viz.cmd_lesson import student_version, teacher_version
+from viz.cli.lesson import student_version, teacher_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 VERDICT = re.compile(r"check_\w+: (no answer yet|wrong answer): .*expected .*, got .*")

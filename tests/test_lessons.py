@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from viz.cmd_lesson import parse_cells, student_version
+from viz.cli.lesson import parse_cells, student_version
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 FILES = sorted(p for p in LESSONS.glob("[0-9][0-9]_*.py"))

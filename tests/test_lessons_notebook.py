@@ -123,7 +123,7 @@ def check(path: Path, nb, seconds: float, kernel_env: Path, folder: Path) -> Non
 @pytest.mark.parametrize("number", ["04", "10"])  # a by-hand exercise and a prediction
 def test_a_students_notebook_ends_on_its_exercise_in_one_line(number, kernel_env: Path):
     """What a student sees after Run All on the blank: one line, no wall of red."""
-    from viz.cmd_lesson import student_version
+    from viz.cli.lesson import student_version
 
     (path,) = LESSONS.glob(f"{number}_*.py")
     nb = jupytext.reads(student_version(path.read_text(encoding="utf-8")), fmt="py:percent")

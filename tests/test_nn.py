@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tinygrad_edu import Value, float64, gradcheck, no_grad, tensor
-from tinygrad_edu.data import make_moons
-from tinygrad_edu.engine import apply
+from tinygrad_edu.core.data import make_moons
+from tinygrad_edu.core.engine import apply
+from tinygrad_edu.core.ops import NARY
 from tinygrad_edu.nn import (
     MLP,
     Layer,
@@ -25,7 +26,6 @@ from tinygrad_edu.nn import (
     hinge_loss,
     mse_loss,
 )
-from tinygrad_edu.ops import NARY
 
 
 def _pair(seed: int, nin: int, nouts: list[int]):
@@ -332,8 +332,8 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
 
 @pytest.mark.parametrize(
     "name", ["nn", "nn.module", "nn.parameter", "nn.layers", "nn.functional", "nn.init",
-             "nn.micrograd", "nn.containers", "nn.activation", "nn.functional_ops", "nn.normalization", "nn.loss",
-             "serialization", "sampling",
+             "core.micrograd", "nn.containers", "nn.activation", "nn.functional_ops", "nn.normalization", "nn.loss",
+             "serialization", "_tensor.ops.sampling",
              "optim.lr_scheduler", "optim.sgd", "utils.data"],
 )  # fmt: skip
 def test_the_docstring_examples_run(name):

@@ -12,8 +12,9 @@ import pytest
 
 import tinygrad_edu
 import viz
-from tinygrad_edu import Tensor, Value, functional
-from tinygrad_edu.ops import OPS, Op
+from tinygrad_edu import Tensor, Value
+from tinygrad_edu._tensor.ops import functional
+from tinygrad_edu.core.ops import OPS, Op
 from viz.expr import FUNCTIONS, build
 
 NAMED = [op for op in OPS.values() if op.method_name]

@@ -465,8 +465,8 @@ def test_float32_steps_match_torch_bit_for_bit(name, kw, n, monkeypatch):
 
     torch = pytest.importorskip("torch")
     from tinygrad_edu import tensor
-    from tinygrad_edu.float32_libm import round32
-    from tinygrad_edu.optim.arith import Arith
+    from tinygrad_edu._torch_cpu.float32_libm import round32
+    from tinygrad_edu._torch_cpu.optim_arith import Arith
 
     # PyTorch's float32 sqrt is MKL's vsSqrt, not always correctly rounded on this CPU: the
     # step's own arithmetic is checked here, with PyTorch's square roots

@@ -1,4 +1,4 @@
-"""tinygrad_edu.mt19937 and tinygrad_edu.random against PyTorch's CPU generator.
+"""tinygrad_edu._torch_cpu.mt19937 and tinygrad_edu._torch_cpu.random against PyTorch's CPU generator.
 
 Every case below is run by our code and compared bit for bit (``float.hex``) with what real torch
 made: with live torch in the ``parity`` tests, and with the values stored in
@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from tinygrad_edu import mt19937
-from tinygrad_edu import random as rnd
-from tinygrad_edu.float32_math import (
+from tinygrad_edu._torch_cpu import mt19937
+from tinygrad_edu._torch_cpu import random as rnd
+from tinygrad_edu._torch_cpu.float32_math import (
     f32,
     fma,
     fma_f32,
@@ -35,7 +35,7 @@ from tinygrad_edu.float32_math import (
     sincos_ps,
     sincos_ps_list,
 )
-from tinygrad_edu.mt19937 import Generator
+from tinygrad_edu._torch_cpu.mt19937 import Generator
 
 
 def seeded(seed: int) -> Generator:

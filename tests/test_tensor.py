@@ -9,7 +9,7 @@ import pytest
 
 import tinygrad_edu as torch
 from tinygrad_edu import Value
-from tinygrad_edu.tensor import Size, Tensor
+from tinygrad_edu._tensor.tensor import Size, Tensor
 
 
 def leaf(data):
@@ -241,7 +241,7 @@ def test_indexing():
 @pytest.fixture
 def warn_once_again(monkeypatch):
     # the module, not the function torch.tensor that shadows its name in the package
-    monkeypatch.setitem(sys.modules["tinygrad_edu.tensor"]._warned, "to_scalar", False)
+    monkeypatch.setitem(sys.modules["tinygrad_edu._tensor.tensor"]._warned, "to_scalar", False)
 
 
 def test_stack_and_tensor_of_tensors(warn_once_again):

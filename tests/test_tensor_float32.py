@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 import tinygrad_edu as torch
-from tinygrad_edu import kernels
+from tinygrad_edu._tensor import kernels
 
 HERE = Path(__file__).resolve().parent / "float32"
 PROGRAMS = sorted(HERE.glob("*.py"))
 RUN = (
-    "import runpy, sys, tinygrad_edu; tinygrad_edu.kernels.set_float32_arithmetic(True); "
+    "import runpy, sys, tinygrad_edu._tensor.kernels; tinygrad_edu._tensor.kernels.set_float32_arithmetic(True); "
     "sys.modules['torch'] = tinygrad_edu; runpy.run_path(sys.argv[1], run_name='__main__')"
 )
 

@@ -9,25 +9,27 @@ import importlib
 import pytest
 
 import tinygrad_edu as torch
-from tinygrad_edu import autograd, ops, tensor_graph
-from tinygrad_edu.hooks import RemovableHandle, new_hooks
+from tinygrad_edu import autograd
+from tinygrad_edu._tensor import tensor_graph
+from tinygrad_edu._tensor.hooks import RemovableHandle, new_hooks
+from tinygrad_edu.core import ops
 
 MODULES = [
-    "dtype",
-    "shape",
-    "hooks",
-    "tensor_graph",
-    "kernels",
-    "tensor_pass",
-    "tensor",
-    "factories",
+    "_tensor.dtype",
+    "_tensor.shape",
+    "_tensor.hooks",
+    "_tensor.tensor_graph",
+    "_tensor.kernels",
+    "_tensor.tensor_pass",
+    "_tensor.tensor",
+    "_tensor.ops.factories",
     "autograd",
-    "functional",
-    "_tensor_str",
-    "views",
-    "inplace",
-    "indexing",
-    "writeback",
+    "_tensor.ops.functional",
+    "_tensor._tensor_str",
+    "_tensor.ops.views",
+    "_tensor.ops.inplace",
+    "_tensor.ops.indexing",
+    "_tensor.ops.writeback",
 ]
 
 

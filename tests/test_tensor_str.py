@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu._tensor_str import format_tensor
+from tinygrad_edu._tensor._tensor_str import format_tensor
 
 
 @dataclass(frozen=True)

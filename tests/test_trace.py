@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tinygrad_edu import Value, vdot, vsum
-from tinygrad_edu.engine import toposort
+from tinygrad_edu.core.engine import toposort
 from viz.trace import fmt, trace
 
 

@@ -165,7 +165,7 @@ def test_torch_style_skips_constants_and_shows_saved() -> None:
 
 
 def test_tensor_view_and_clusters() -> None:
-    tensor = pytest.importorskip("tinygrad_edu.tensor")
+    tensor = pytest.importorskip("tinygrad_edu._tensor.tensor")
     a = tensor.tensor([1.0, 2.0, 3.0], requires_grad=True)
     b = tensor.tensor([4.0, 5.0, 6.0], requires_grad=True)
     s = (a * b).sum()

@@ -101,7 +101,7 @@ def test_list_of_roots() -> None:
 
 
 def test_tensor_tree_lists_its_elements() -> None:
-    tensor = pytest.importorskip("tinygrad_edu.tensor")
+    tensor = pytest.importorskip("tinygrad_edu._tensor.tensor")
     a = tensor.tensor([1.0, 2.0], requires_grad=True)
     s = (a * a).sum()
     s.backward()
@@ -150,7 +150,7 @@ def test_elision_keeps_every_node_of_a_tree_that_fits() -> None:
 
 
 def test_tree_lines_are_linear_in_a_wide_tree() -> None:
-    from tinygrad_edu.engine import vsum
+    from tinygrad_edu.core.engine import vsum
 
     xs = [Value(float(i), label=f"x{i}") for i in range(5000)]
     s = vsum(xs)

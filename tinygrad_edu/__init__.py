@@ -11,281 +11,87 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 >>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 >>> torch.sum(x)
 tensor(6., grad_fn=<SumBackward0>)
+
+The teaching core (``core/``, read its README first) loads with the first line; the torch
+namespace (``_namespace.py``: the tensor layer, ``nn``, ``optim``, ...) on the first use of a
+name that is not the core's.
 """
 
-from . import (
-    aliases,
-    autograd,
-    comparisons,
-    data,
-    distributions,
-    integer,
-    linalg,
-    nn,
-    optim,
-    selection,
-    utils,
-)
-from ._tensor_str import set_printoptions
-from .conversions import result_type
-from .device import cuda, device, get_default_device, set_default_device
-from .dtype import (
-    Size,
-    bfloat16,
-    dtype,
-    float16,
-    float32,
-    float64,
-    get_default_dtype,
-    int8,
-    int16,
-    int32,
-    int64,
-    promote_types,
-    set_default_dtype,
-    uint8,
-)
-from .dtype import bool_ as bool
-from .engine import Value, vdot, vsum
-from .factories import (
-    arange,
-    as_tensor,
-    empty,
-    empty_like,
-    eye,
-    full,
-    full_like,
-    linspace,
-    logspace,
-    ones,
-    ones_like,
-    zeros,
-    zeros_like,
-)
-from .functional import TORCH, dot, matmul, mean, sum
-from .grad_mode import (
-    enable_grad,
-    inference_mode,
-    is_grad_enabled,
-    is_inference_mode_enabled,
-    no_grad,
-    set_grad_enabled,
-)
-from .gradcheck import GradcheckError, gradcheck
-from .graph import AccumulateGrad, Node
-from .indexing import gather
-from .joining import (
-    broadcast_shapes,
-    broadcast_tensors,
-    column_stack,
-    hstack,
-    repeat_interleave,
-    vstack,
-)
-from .legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
-from .matrices import bmm, diag, diagonal, mv, trace, tril, triu
-from .nn.functional import log_softmax, softmax
-from .numpy_bridge import from_numpy
-from .reductions import all_ as all
-from .reductions import amax, amin, argmax, argmin, cat, equal, maximum, minimum, norm, prod
-from .reductions import any_ as any
-from .reductions import max_ as max
-from .reductions import min_ as min
-from .sampling import (
-    Generator,
-    bernoulli,
-    default_generator,
-    get_rng_state,
-    initial_seed,
-    manual_seed,
-    multinomial,
-    normal,
-    rand,
-    rand_like,
-    randint,
-    randint_like,
-    randn,
-    randn_like,
-    randperm,
-    seed,
-    set_rng_state,
-)
-from .scans import cumprod, cumsum
-from .selection import argsort, count_nonzero, nonzero, sort, topk, where
-from .serialization import load, save
-from .statistics import logsumexp, std, std_mean, var, var_mean
-from .tensor import Tensor, stack, tensor
-from .tensor_graph import is_tensor
+import importlib as _importlib
+from pathlib import Path as _Path
 
-float = float32
-double = float64
-long = int64
-half = float16
-int = int32
-short = int16
+# the core's names, re-exported (``as`` marks them so): they load with the core alone
+from .core import (
+    AccumulateGrad as AccumulateGrad,
+)
+from .core import (
+    GradcheckError as GradcheckError,
+)
+from .core import (
+    Node as Node,
+)
+from .core import (
+    Value as Value,
+)
+from .core import (
+    enable_grad as enable_grad,
+)
+from .core import (
+    inference_mode as inference_mode,
+)
+from .core import (
+    is_grad_enabled as is_grad_enabled,
+)
+from .core import (
+    is_inference_mode_enabled as is_inference_mode_enabled,
+)
+from .core import (
+    no_grad as no_grad,
+)
+from .core import (
+    set_grad_enabled as set_grad_enabled,
+)
+from .core import (
+    vdot as vdot,
+)
+from .core import (
+    vsum as vsum,
+)
+from .core.gradcheck import gradcheck as gradcheck
 
-# torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
-globals().update(TORCH)
-globals().update(aliases.FUNCTIONS)  # torch.mm, torch.flatten, torch.unbind, torch.t
-div = divide = integer.div  # with rounding_mode
-remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
-concat = concatenate = cat
-det, inverse = linalg.det, linalg.inv
-clamp = clip = selection.clamp  # bounds by keyword, either one left out
-# torch.eq, torch.logical_and, torch.isnan, ...
-globals().update(comparisons.FUNCTIONS)
+_loading = False
 
-__all__ = [
-    "AccumulateGrad",
-    "BoolTensor",
-    "DoubleTensor",
-    "FloatTensor",
-    "Generator",
-    "GradcheckError",
-    "LongTensor",
-    "Node",
-    "Size",
-    "Tensor",
-    "Value",
-    "all",
-    "amax",
-    "amin",
-    "any",
-    "arange",
-    "argmax",
-    "argmin",
-    "argsort",
-    "as_tensor",
-    "autograd",
-    "bernoulli",
-    "bfloat16",
-    "bmm",
-    "bool",
-    "broadcast_shapes",
-    "broadcast_tensors",
-    "cat",
-    "clamp",
-    "clip",
-    "column_stack",
-    "concat",
-    "concatenate",
-    "count_nonzero",
-    "cuda",
-    "cumprod",
-    "cumsum",
-    "data",
-    "default_generator",
-    "det",
-    "device",
-    "diag",
-    "diagonal",
-    "distributions",
-    "div",
-    "divide",
-    "dot",
-    "double",
-    "dtype",
-    "empty",
-    "empty_like",
-    "enable_grad",
-    "equal",
-    "eye",
-    "flatten",
-    "float",
-    "float16",
-    "float32",
-    "float64",
-    "floor_divide",
-    "fmod",
-    "from_numpy",
-    "full",
-    "full_like",
-    "gather",
-    "get_default_device",
-    "get_default_dtype",
-    "get_rng_state",
-    "gradcheck",
-    "half",
-    "hstack",
-    "inference_mode",
-    "initial_seed",
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "inverse",
-    "is_grad_enabled",
-    "is_inference_mode_enabled",
-    "is_tensor",
-    "linalg",
-    "linspace",
-    "load",
-    "log_softmax",
-    "logspace",
-    "logsumexp",
-    "long",
-    "manual_seed",
-    "matmul",
-    "max",
-    "maximum",
-    "mean",
-    "min",
-    "minimum",
-    "mm",
-    "multinomial",
-    "mv",
-    "nn",
-    "no_grad",
-    "nonzero",
-    "norm",
-    "normal",
-    "ones",
-    "ones_like",
-    "optim",
-    "prod",
-    "promote_types",
-    "rand",
-    "rand_like",
-    "randint",
-    "randint_like",
-    "randn",
-    "randn_like",
-    "randperm",
-    "remainder",
-    "repeat_interleave",
-    "result_type",
-    "save",
-    "seed",
-    "set_default_device",
-    "set_default_dtype",
-    "set_grad_enabled",
-    "set_printoptions",
-    "set_rng_state",
-    "short",
-    "softmax",
-    "sort",
-    "stack",
-    "std",
-    "std_mean",
-    "sum",
-    "t",
-    "tensor",
-    "topk",
-    "trace",
-    "tril",
-    "triu",
-    "uint8",
-    "unbind",
-    "utils",
-    "var",
-    "var_mean",
-    "vdot",
-    "vstack",
-    "vsum",
-    "where",
-    "zeros",
-    "zeros_like",
-]
-__all__ += sorted(TORCH)
-__all__ += sorted(comparisons.FUNCTIONS)
+
+def _load() -> object:
+    """The torch namespace, imported once; its names become this package's."""
+    global _loading
+    if _loading:  # a module of the namespace asked for a name before the namespace was done
+        return None
+    _loading = True
+    try:
+        from . import _namespace as ns
+    finally:
+        _loading = False
+    globals().update({name: getattr(ns, name) for name in ns.__all__})
+    return ns
+
+
+def __getattr__(name: str) -> object:
+    """PEP 562: ``torch.tensor``, ``torch.float32``, ... load the torch namespace on first use;
+    a submodule (``torch.nn``, ``torch.autograd``) loads just itself, and what it imports."""
+    if name.startswith("__") and name != "__all__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    here = _Path(__file__).parent
+    if name.isidentifier() and ((here / name).is_dir() or (here / f"{name}.py").is_file()):
+        return _importlib.import_module(f"{__name__}.{name}")
+    ns = _load()
+    if name == "__all__" and ns is not None:
+        return list(ns.__all__)
+    if name in globals():
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    ns = _load()
+    return sorted(set(globals()) | set(ns.__all__ if ns is not None else ()))

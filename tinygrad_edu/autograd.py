@@ -18,19 +18,19 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from . import tensor_pass
-from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .dtype import float32, float64, round_float32
-from .engine import Value, apply
-from .function import Function, FunctionCtx
-from .grad_mode import set_grad_enabled
-from .gradcheck import GradcheckError
-from .gradcheck import gradcheck as scalar_gradcheck
-from .gradients import grad as engine_grad
-from .kernels import float32_arithmetic, rounded
-from .messages import NO_GRAD
-from .ops import OPS
-from .tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
+from ._tensor import tensor_pass
+from ._tensor.dtype import float32, float64, round_float32
+from ._tensor.function import Function, FunctionCtx
+from ._tensor.kernels import float32_arithmetic, rounded
+from ._tensor.tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
+from .core.anomaly_mode import detect_anomaly, set_detect_anomaly
+from .core.engine import Value, apply
+from .core.grad_mode import set_grad_enabled
+from .core.gradcheck import GradcheckError
+from .core.gradcheck import gradcheck as scalar_gradcheck
+from .core.gradients import grad as engine_grad
+from .core.messages import NO_GRAD
+from .core.ops import OPS
 
 __all__ = [
     "Function",

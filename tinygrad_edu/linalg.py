@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from .dtype import C_NAMES, float32, int64, round_float32
-from .engine import Value, apply
-from .ops import COPIES
-from .reductions import amax, amin
-from .reductions import norm as norm_1_or_2
-from .tensor_graph import node_class, result
+from ._tensor.dtype import C_NAMES, float32, int64, round_float32
+from ._tensor.ops.reductions import amax, amin
+from ._tensor.ops.reductions import norm as norm_1_or_2
+from ._tensor.tensor_graph import node_class, result
+from .core.engine import Value, apply
+from .core.ops import COPIES
 
 __all__ = ["LinAlgError", "det", "inv", "lstsq", "matrix_norm", "norm", "solve", "vector_norm"]
 

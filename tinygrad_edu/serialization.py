@@ -22,11 +22,11 @@ import pickle
 from collections import OrderedDict
 from typing import Any
 
-from .dtype import DTYPES
-from .factories import zeros
+from ._tensor.dtype import DTYPES
+from ._tensor.ops.factories import zeros
+from ._tensor.shape import nest
+from ._tensor.tensor import Tensor, tensor
 from .nn.parameter import Parameter
-from .shape import nest
-from .tensor import Tensor, tensor
 
 __all__ = ["load", "rebuild_tensor", "save"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tinygrad_edu import Value
 
-from .cli import UsageError
+from .cli.common import UsageError
 
 __all__ = ["neuron", "register"]
 
@@ -32,7 +32,7 @@ def neuron() -> Value:
 
 def _nodes(root: Value) -> list[Value]:
     """Every Value of the graph, inputs before the ops that use them."""
-    from tinygrad_edu.engine import toposort
+    from tinygrad_edu.core.engine import toposort
 
     inner = toposort([root])[::-1]
     leaves: list[Value] = []
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.rule import Rule
 
-    from .cmd_train import boundary_svg, boundary_text, train
+    from .cli.train import boundary_svg, boundary_text, train
     from .draw import draw
     from .files import write_atomic
     from .trace_view import print_trace

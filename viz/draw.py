@@ -22,8 +22,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from tinygrad_edu.dtype import get_default_dtype
-from tinygrad_edu.engine import Value, accumulator
+from tinygrad_edu.core.engine import Value, accumulator
 
 from .picture import Graph
 
@@ -87,7 +86,11 @@ def shape_text(t: Any) -> str:
     dims = tuple(t.shape)
     text = f"({dims[0]})" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
     dt = getattr(t, "dtype", None)
-    return text if dt is None or dt is get_default_dtype() else f"{text} {dt.name}"
+    if dt is None:
+        return text
+    from tinygrad_edu import get_default_dtype  # a tensor: the torch namespace is loaded
+
+    return text if dt is get_default_dtype() else f"{text} {dt.name}"
 
 
 def node_name(fn: Any) -> str:

@@ -19,8 +19,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from tinygrad_edu.engine import INFIX, Value
-from tinygrad_edu.ops import OPS, Op
+from tinygrad_edu.core.engine import INFIX, Value
+from tinygrad_edu.core.ops import OPS, Op
 
 __all__ = ["FUNCTIONS", "MAX_DEPTH", "MAX_LENGTH", "ExprError", "build", "parse_vars"]
 

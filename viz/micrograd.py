@@ -25,7 +25,7 @@ digraph {
 
 from __future__ import annotations
 
-from tinygrad_edu.engine import Value
+from tinygrad_edu.core.engine import Value
 
 from .picture import Graph
 

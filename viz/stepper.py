@@ -31,7 +31,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tinygrad_edu.engine import Value
+from tinygrad_edu.core.engine import Value
 
 from .files import umask, write_atomic
 from .stepper_page import CSS, SCRIPT

@@ -26,11 +26,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tinygrad_edu import tensor_pass
-from tinygrad_edu.engine import Value, backward, toposort
-from tinygrad_edu.ops import ATOM, OPS, Op
-from tinygrad_edu.tensor_graph import is_tensor
-from tinygrad_edu.tensor_rules import formula
+from tinygrad_edu._tensor import tensor_pass
+from tinygrad_edu._tensor.tensor_graph import is_tensor
+from tinygrad_edu._tensor.tensor_rules import formula
+from tinygrad_edu.core.engine import Value, backward, toposort
+from tinygrad_edu.core.ops import ATOM, OPS, Op
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from tinygrad_edu.engine import Value, gc_paused
+from tinygrad_edu.core.engine import Value, gc_paused
 
 from .trace import Trace, TraceInput, TraceStep, fmt, trace
 

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tinygrad_edu.engine import Value
+from tinygrad_edu.core.engine import Value
 
 from .draw import fmt, node_name, shape_text
 from .trace import value_names

@@ -1,4 +1,4 @@
-"""The IEEE-edge grid: every op of ``tinygrad_edu.ops.OPS`` at nan, infinities, signed zeros,
+"""The IEEE-edge grid: every op of ``tinygrad_edu.core.ops.OPS`` at nan, infinities, signed zeros,
 subnormals and overflow, and what PyTorch computes there (value and every input's grad), in
 float64 (on Values) and in float32 (on 0-d float32 tensors, the default dtype).
 
@@ -35,8 +35,8 @@ def data_file(dtype: str) -> Path:
 if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere in the checkout
     sys.path.insert(0, str(HERE.parent.parent))
 
-from tinygrad_edu.engine import Value, apply  # noqa: E402
-from tinygrad_edu.ops import OPS  # noqa: E402
+from tinygrad_edu.core.engine import Value, apply  # noqa: E402
+from tinygrad_edu.core.ops import OPS  # noqa: E402
 
 INF, NAN = math.inf, math.nan
 TINY, SUB = 5e-324, 1e-310  # the smallest subnormal, and a subnormal well above it

@@ -18,7 +18,9 @@ import sys
 def main(argv: list[str]) -> None:
     engine, program = argv
     if engine == "tinygrad_edu":
-        import tinygrad_edu  # noqa: F401 - loads its submodules, bound below
+        import tinygrad_edu
+
+        dir(tinygrad_edu)  # loads the torch namespace and its submodules, bound below
 
         # torch and its submodules (torch.nn.functional, torch.utils.data, ...) are tinygrad_edu's
         for name, module in list(sys.modules.items()):

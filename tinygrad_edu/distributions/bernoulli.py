@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dtype import Size
-from ..grad_mode import no_grad
+from .._tensor.dtype import Size
+from .._tensor.ops.sampling import bernoulli
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import no_grad
 from ..nn.functional import binary_cross_entropy_with_logits
-from ..sampling import bernoulli
-from ..tensor import Tensor
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all, lazy_property, logits_to_probs, probs_to_logits

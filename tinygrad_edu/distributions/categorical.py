@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..dtype import Size, int64
-from ..factories import full
-from ..sampling import multinomial
-from ..shape import broadcast
-from ..tensor import Tensor, tensor
+from .._tensor.dtype import Size, int64
+from .._tensor.ops.factories import full
+from .._tensor.ops.sampling import multinomial
+from .._tensor.shape import broadcast
+from .._tensor.tensor import Tensor, tensor
 from . import constraints
 from .distribution import Distribution
 from .utils import as_size, lazy_property, logits_to_probs, probs_to_logits

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..tensor import Tensor
+from .._tensor.tensor import Tensor
 
 __all__ = [
     "Constraint",

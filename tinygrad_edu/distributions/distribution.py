@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dtype import Size
-from ..grad_mode import no_grad
-from ..tensor import Tensor
+from .._tensor.dtype import Size
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import no_grad
 from . import constraints
 from .utils import as_size, lazy_property
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dtype import Size
-from ..tensor import Tensor, tensor
+from .._tensor.dtype import Size
+from .._tensor.tensor import Tensor, tensor
 from . import constraints
 from .categorical import Categorical
 from .distribution import Distribution

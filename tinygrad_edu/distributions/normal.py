@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..dtype import Size
-from ..grad_mode import no_grad
-from ..sampling import normal
-from ..tensor import Tensor
+from .._tensor.dtype import Size
+from .._tensor.ops.sampling import normal
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import no_grad
 from . import constraints
 from .distribution import Distribution
 from .utils import LOG_SQRT_2PI, broadcast_all

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dtype import Size
-from ..sampling import rand
-from ..tensor import Tensor
+from .._tensor.dtype import Size
+from .._tensor.ops.sampling import rand
+from .._tensor.tensor import Tensor
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all

@@ -6,11 +6,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ..dtype import Size, get_default_dtype
-from ..grad_mode import enable_grad
+from .._tensor.dtype import Size, get_default_dtype
+from .._tensor.shape import broadcast
+from .._tensor.tensor import Tensor, tensor
+from ..core.grad_mode import enable_grad
 from ..nn.functional import softmax
-from ..shape import broadcast
-from ..tensor import Tensor, tensor
 
 __all__ = [
     "as_size",

@@ -9,6 +9,7 @@ micrograd's ``Neuron``, ``Layer`` and ``MLP`` on Values.
 <MseLossBackward0 object at 0x...>
 """
 
+from ..core.micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from . import functional, init, utils
 from .activation import (
     CELU,
@@ -46,7 +47,6 @@ from .loss import (
     NLLLoss,
     SmoothL1Loss,
 )
-from .micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
 from .module import Module
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter

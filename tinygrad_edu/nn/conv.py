@@ -19,14 +19,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import random as draws
-from ..dtype import float32, get_default_dtype, int64
-from ..engine import Value, apply, vdot, vsum
-from ..kernels import as_float32, float32_arithmetic
-from ..ops import COPIES
-from ..shape import nest
-from ..tensor import Tensor, tensor
-from ..tensor_graph import node_class, result
+from .._tensor.dtype import float32, get_default_dtype, int64
+from .._tensor.kernels import as_float32, float32_arithmetic
+from .._tensor.shape import nest
+from .._tensor.tensor import Tensor, tensor
+from .._tensor.tensor_graph import node_class, result
+from .._torch_cpu import random as draws
+from ..core.engine import Value, apply, vdot, vsum
+from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 

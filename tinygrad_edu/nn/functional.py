@@ -18,13 +18,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from .. import float32_loss as f32l
-from .. import float32_reduce as f32r
-from .. import random as draws
-from ..dtype import C_NAMES, float32, int64
-from ..functional import NN_FUNCTIONAL
-from ..kernels import float32_arithmetic
-from ..tensor import Tensor, stack, tensor
+from .._tensor.dtype import C_NAMES, float32, int64
+from .._tensor.kernels import float32_arithmetic
+from .._tensor.ops.functional import NN_FUNCTIONAL
+from .._tensor.tensor import Tensor, stack, tensor
+from .._torch_cpu import float32_loss as f32l
+from .._torch_cpu import float32_reduce as f32r
+from .._torch_cpu import random as draws
 from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
 from .functional_ops import (
     celu,

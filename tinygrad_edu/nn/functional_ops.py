@@ -18,14 +18,14 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..dtype import int64
-from ..factories import full, zeros
-from ..functional import elementwise
-from ..inplace import adopt
-from ..reductions import cat
-from ..shape import normalize_dim
-from ..tensor import Tensor, tensor
-from ..tensor_graph import node_class, result
+from .._tensor.dtype import int64
+from .._tensor.ops.factories import full, zeros
+from .._tensor.ops.functional import elementwise
+from .._tensor.ops.inplace import adopt
+from .._tensor.ops.reductions import cat
+from .._tensor.shape import normalize_dim
+from .._tensor.tensor import Tensor, tensor
+from .._tensor.tensor_graph import node_class, result
 
 __all__ = [
     "celu",

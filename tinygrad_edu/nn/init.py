@@ -13,11 +13,11 @@ import math
 import warnings
 from typing import Any
 
-from .. import random as draws
-from ..float32_libm import f32
-from ..grad_mode import no_grad
-from ..inplace import fill_, write
-from ..tensor import Tensor
+from .._tensor.ops.inplace import fill_, write
+from .._tensor.tensor import Tensor
+from .._torch_cpu import random as draws
+from .._torch_cpu.float32_libm import f32
+from ..core.grad_mode import no_grad
 
 __all__ = [
     "calculate_gain",

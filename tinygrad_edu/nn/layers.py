@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import random as draws
-from ..dtype import get_default_dtype
-from ..shape import nest
-from ..tensor import Tensor, tensor
+from .._tensor.dtype import get_default_dtype
+from .._tensor.shape import nest
+from .._tensor.tensor import Tensor, tensor
+from .._torch_cpu import random as draws
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .activation import ReLU
 from .containers import Sequential

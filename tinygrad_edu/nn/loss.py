@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tensor import Tensor
+from .._tensor.tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
 

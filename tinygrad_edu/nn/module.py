@@ -23,11 +23,11 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from ..dtype import C_NAMES, dtype
-from ..grad_mode import no_grad
-from ..hooks import RemovableHandle, new_hooks
+from .._tensor.dtype import C_NAMES, dtype
+from .._tensor.hooks import RemovableHandle, new_hooks
+from .._tensor.tensor import Tensor
+from ..core.grad_mode import no_grad
 from ..optim import zero_grad
-from ..tensor import Tensor
 from .parameter import Parameter
 
 __all__ = ["Module", "addindent", "typename"]

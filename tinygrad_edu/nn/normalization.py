@@ -16,11 +16,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..dtype import get_default_dtype, int64
-from ..factories import ones, zeros
-from ..grad_mode import no_grad
-from ..inplace import write
-from ..tensor import Tensor, tensor
+from .._tensor.dtype import get_default_dtype, int64
+from .._tensor.ops.factories import ones, zeros
+from .._tensor.ops.inplace import write
+from .._tensor.tensor import Tensor, tensor
+from ..core.grad_mode import no_grad
 from .functional_ops import fused
 from .module import Module
 from .parameter import Parameter

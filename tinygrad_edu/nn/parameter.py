@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tensor import Tensor, tensor
+from .._tensor.tensor import Tensor, tensor
 
 __all__ = ["Parameter"]
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import random as draws
-from ..dtype import get_default_dtype
-from ..engine import apply
-from ..ops import COPIES
-from ..shape import nest
-from ..tensor import Tensor, tensor
-from ..tensor_graph import node_class, result
+from .._tensor.dtype import get_default_dtype
+from .._tensor.shape import nest
+from .._tensor.tensor import Tensor, tensor
+from .._tensor.tensor_graph import node_class, result
+from .._torch_cpu import random as draws
+from ..core.engine import apply
+from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 

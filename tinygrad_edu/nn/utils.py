@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..inplace import write
-from ..tensor import Tensor, tensor
+from .._tensor.ops.inplace import write
+from .._tensor.tensor import Tensor, tensor
 
 __all__ = ["clip_grad_norm_"]
 

@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import Any
 
-from ..dtype import float32, float64, get_default_dtype
-from ..engine import Value
-from ..grad_mode import enable_grad, no_grad
-from ..graph import ZERO
-from ..inplace import write
-from ..kernels import float32_arithmetic
-from ..tensor import Tensor
-from .arith import Arith
+from .._tensor.dtype import float32, float64, get_default_dtype
+from .._tensor.kernels import float32_arithmetic
+from .._tensor.ops.inplace import write
+from .._tensor.tensor import Tensor
+from .._torch_cpu.optim_arith import Arith
+from ..core.engine import Value
+from ..core.grad_mode import enable_grad, no_grad
+from ..core.graph import ZERO
 
 __all__ = ["Optimizer", "Slot", "zero_grad"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .. import random as draws
-from ..tensor import Tensor, stack, tensor
+from .._tensor.tensor import Tensor, stack, tensor
+from .._torch_cpu import random as draws
 
 __all__ = ["DataLoader", "Dataset", "Subset", "TensorDataset", "default_collate", "random_split"]
 

@@ -1,0 +1,295 @@
+"""The torch namespace: every name ``import tinygrad_edu as torch`` shows.
+
+The package's ``__getattr__`` imports this module on the first use of a name that is
+not the core's, and takes ``__all__``'s names from it.
+
+>>> from tinygrad_edu import Value
+>>> y = Value(3.0) * 2
+>>> y.grad_fn.name()
+'MulBackward0'
+
+It also stands in for ``torch`` in small programs (``import tinygrad_edu as torch``):
+
+>>> import tinygrad_edu as torch
+>>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+>>> torch.sum(x)
+tensor(6., grad_fn=<SumBackward0>)
+"""
+
+from . import autograd, distributions, linalg, nn, optim, utils
+from ._tensor._tensor_str import set_printoptions
+from ._tensor.device import cuda, device, get_default_device, set_default_device
+from ._tensor.dtype import (
+    Size,
+    bfloat16,
+    dtype,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    int8,
+    int16,
+    int32,
+    int64,
+    promote_types,
+    set_default_dtype,
+    uint8,
+)
+from ._tensor.dtype import bool_ as bool
+from ._tensor.ops import aliases, comparisons, integer, selection
+from ._tensor.ops.conversions import result_type
+from ._tensor.ops.factories import (
+    arange,
+    as_tensor,
+    empty,
+    empty_like,
+    eye,
+    full,
+    full_like,
+    linspace,
+    logspace,
+    ones,
+    ones_like,
+    zeros,
+    zeros_like,
+)
+from ._tensor.ops.functional import TORCH, dot, matmul, mean, sum
+from ._tensor.ops.indexing import gather
+from ._tensor.ops.joining import (
+    broadcast_shapes,
+    broadcast_tensors,
+    column_stack,
+    hstack,
+    repeat_interleave,
+    vstack,
+)
+from ._tensor.ops.legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
+from ._tensor.ops.matrices import bmm, diag, diagonal, mv, trace, tril, triu
+from ._tensor.ops.numpy_bridge import from_numpy
+from ._tensor.ops.reductions import all_ as all
+from ._tensor.ops.reductions import (
+    amax,
+    amin,
+    argmax,
+    argmin,
+    cat,
+    equal,
+    maximum,
+    minimum,
+    norm,
+    prod,
+)
+from ._tensor.ops.reductions import any_ as any
+from ._tensor.ops.reductions import max_ as max
+from ._tensor.ops.reductions import min_ as min
+from ._tensor.ops.sampling import (
+    Generator,
+    bernoulli,
+    default_generator,
+    get_rng_state,
+    initial_seed,
+    manual_seed,
+    multinomial,
+    normal,
+    rand,
+    rand_like,
+    randint,
+    randint_like,
+    randn,
+    randn_like,
+    randperm,
+    seed,
+    set_rng_state,
+)
+from ._tensor.ops.scans import cumprod, cumsum
+from ._tensor.ops.selection import argsort, count_nonzero, nonzero, sort, topk, where
+from ._tensor.ops.statistics import logsumexp, std, std_mean, var, var_mean
+from ._tensor.tensor import Tensor, stack, tensor
+from ._tensor.tensor_graph import is_tensor
+from .core import data
+from .core.engine import Value, vdot, vsum
+from .core.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
+from .core.gradcheck import GradcheckError, gradcheck
+from .core.graph import AccumulateGrad, Node
+from .nn.functional import log_softmax, softmax
+from .serialization import load, save
+
+float = float32
+double = float64
+long = int64
+half = float16
+int = int32
+short = int16
+
+# torch.exp, torch.tanh, ...: every elementwise op of the table that PyTorch has as torch.f
+globals().update(TORCH)
+globals().update(aliases.FUNCTIONS)  # torch.mm, torch.flatten, torch.unbind, torch.t
+div = divide = integer.div  # with rounding_mode
+remainder, fmod, floor_divide = integer.remainder, integer.fmod, integer.floor_divide
+concat = concatenate = cat
+det, inverse = linalg.det, linalg.inv
+clamp = clip = selection.clamp  # bounds by keyword, either one left out
+# torch.eq, torch.logical_and, torch.isnan, ...
+globals().update(comparisons.FUNCTIONS)
+
+__all__ = [
+    "AccumulateGrad",
+    "BoolTensor",
+    "DoubleTensor",
+    "FloatTensor",
+    "Generator",
+    "GradcheckError",
+    "LongTensor",
+    "Node",
+    "Size",
+    "Tensor",
+    "Value",
+    "all",
+    "amax",
+    "amin",
+    "any",
+    "arange",
+    "argmax",
+    "argmin",
+    "argsort",
+    "as_tensor",
+    "autograd",
+    "bernoulli",
+    "bfloat16",
+    "bmm",
+    "bool",
+    "broadcast_shapes",
+    "broadcast_tensors",
+    "cat",
+    "clamp",
+    "clip",
+    "column_stack",
+    "concat",
+    "concatenate",
+    "count_nonzero",
+    "cuda",
+    "cumprod",
+    "cumsum",
+    "data",
+    "default_generator",
+    "det",
+    "device",
+    "diag",
+    "diagonal",
+    "distributions",
+    "div",
+    "divide",
+    "dot",
+    "double",
+    "dtype",
+    "empty",
+    "empty_like",
+    "enable_grad",
+    "equal",
+    "eye",
+    "flatten",
+    "float",
+    "float16",
+    "float32",
+    "float64",
+    "floor_divide",
+    "fmod",
+    "from_numpy",
+    "full",
+    "full_like",
+    "gather",
+    "get_default_device",
+    "get_default_dtype",
+    "get_rng_state",
+    "gradcheck",
+    "half",
+    "hstack",
+    "inference_mode",
+    "initial_seed",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "inverse",
+    "is_grad_enabled",
+    "is_inference_mode_enabled",
+    "is_tensor",
+    "linalg",
+    "linspace",
+    "load",
+    "log_softmax",
+    "logspace",
+    "logsumexp",
+    "long",
+    "manual_seed",
+    "matmul",
+    "max",
+    "maximum",
+    "mean",
+    "min",
+    "minimum",
+    "mm",
+    "multinomial",
+    "mv",
+    "nn",
+    "no_grad",
+    "nonzero",
+    "norm",
+    "normal",
+    "ones",
+    "ones_like",
+    "optim",
+    "prod",
+    "promote_types",
+    "rand",
+    "rand_like",
+    "randint",
+    "randint_like",
+    "randn",
+    "randn_like",
+    "randperm",
+    "remainder",
+    "repeat_interleave",
+    "result_type",
+    "save",
+    "seed",
+    "set_default_device",
+    "set_default_dtype",
+    "set_grad_enabled",
+    "set_printoptions",
+    "set_rng_state",
+    "short",
+    "softmax",
+    "sort",
+    "stack",
+    "std",
+    "std_mean",
+    "sum",
+    "t",
+    "tensor",
+    "topk",
+    "trace",
+    "tril",
+    "triu",
+    "uint8",
+    "unbind",
+    "utils",
+    "var",
+    "var_mean",
+    "vdot",
+    "vstack",
+    "vsum",
+    "where",
+    "zeros",
+    "zeros_like",
+]
+__all__ += sorted(TORCH)
+__all__ += sorted(comparisons.FUNCTIONS)

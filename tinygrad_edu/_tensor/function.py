@@ -1,0 +1,349 @@
+"""``torch.autograd.Function``: your own op on tensors, with a forward and a backward you write.
+
+>>> import tinygrad_edu as torch
+>>> class MyExp(torch.autograd.Function):
+...     @staticmethod
+...     def forward(ctx, i):
+...         result = i.exp()
+...         ctx.save_for_backward(result)
+...         return result
+...
+...     @staticmethod
+...     def backward(ctx, grad_output):
+...         (result,) = ctx.saved_tensors
+...         return grad_output * result
+>>> x = torch.tensor([0.0, 1.0], requires_grad=True)
+>>> y = MyExp.apply(x)
+>>> y
+tensor([1.0000, 2.7183], grad_fn=<MyExpBackward>)
+>>> y.sum().backward()
+>>> x.grad
+tensor([1.0000, 2.7183])
+
+``forward`` runs with grad mode off; its tensor results become the outputs, whose ``grad_fn``
+is the ``ctx`` that forward saw (``<torch.autograd.function.MyExpBackward object at ...>``).
+``backward`` gets one gradient per output, whole tensors, once per backward pass, and returns
+one gradient per input of ``forward`` (None for a number, or an input that needs none).
+
+Under the tensors, a call is scalar nodes like every other op, so pictures and the trace show
+it: one node ``MyExpBackward`` whose inputs are the input elements (its Value, labelled
+``MyExp.apply``, stands for the whole call), and one ``SelectBackward0`` per output element
+picking element ``i`` of it. The backward pass reaches every output element before the call's
+node (they all depend on it), so when it gets there each output's gradient is complete: your
+``backward`` runs then, once, and what it returns flows into the inputs' elements. The call's
+own grad is the sum of its outputs' (what a sum of them would receive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._torch_cpu.float32_libm import round32
+from ..core.engine import Value, apply, attach_node
+from ..core.grad_mode import STATE, no_grad
+from ..core.graph import Node
+from ..core.messages import SECOND_BACKWARD
+from ..core.ops import Const, Op
+from .dtype import float32
+from .tensor_graph import TensorNode, is_tensor, new_node
+
+__all__ = ["BackwardCFunction", "Function", "FunctionCtx"]
+
+
+class FunctionCtx:
+    """What ``forward`` and ``backward`` get as ``ctx``: where you keep what backward needs."""
+
+    def save_for_backward(self, *tensors: Any) -> None:
+        """Keep tensors (or None) for backward, read back as ``ctx.saved_tensors``."""
+        self.to_save = tensors
+
+    @property
+    def saved_tensors(self) -> tuple[Any, ...]:
+        if self.__dict__.get("freed_", False) and not self.__dict__.get("running_", False):
+            raise RuntimeError(SECOND_BACKWARD)
+        return tuple(self.__dict__.get("to_save", ()))
+
+    def mark_non_differentiable(self, *tensors: Any) -> None:
+        """These outputs get no grad_fn (an index, a mask); backward gets zeros for them."""
+        self.non_differentiable = tensors
+
+    def set_materialize_grads(self, value: bool) -> None:
+        """``False``: backward gets None, not zeros, for an output no gradient reached."""
+        self.materialize_grads = bool(value)
+
+
+class BackwardCFunction(TensorNode, FunctionCtx):
+    """The node of one call of a Function (its class is ``<Name>Backward``): its ``ctx``."""
+
+    slots = -1  # every tensor input has a next_functions entry
+    _forward_cls: type[Function]
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
+
+    @property
+    def freed(self) -> bool:
+        return self.__dict__.get("freed_", False)
+
+    def __call__(self, *grad_outputs: Any) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not callable")
+
+
+class Function:
+    """Subclass it with ``forward(ctx, *args)`` and ``backward(ctx, *grad_outputs)`` as
+    staticmethods; call it as ``MyFunction.apply(*args)``."""
+
+    _backward_cls: type[BackwardCFunction]
+    _call_node: type[_CallNode]
+    _out_op: Op
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name = f"{cls.__name__}Backward"
+        cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls})
+        cls._call_node = type(name, (_CallNode,), {"__slots__": ()})
+        cls._out_op = _out_op(name)
+
+    @staticmethod
+    def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(
+            "You must implement the forward function for custom autograd.Function."
+        )
+
+    @staticmethod
+    def backward(ctx: Any, *grad_outputs: Any) -> Any:
+        raise NotImplementedError(
+            "You must implement either the backward or vjp method for your custom "
+            "autograd.Function to use it with backward mode AD."
+        )
+
+    @classmethod
+    def apply(cls, *args: Any, **kwargs: Any) -> Any:
+        """Run ``forward`` on ``args`` and record the call when an input requires grad."""
+        ctx = new_node(cls._backward_cls, tuple(a for a in args if is_tensor(a)), ())
+        ctx.needs_input_grad = tuple(is_tensor(a) and a.requires_grad for a in args)
+        with no_grad():
+            out = cls.forward(ctx, *args, **kwargs)
+        if not (STATE.enabled and any(ctx.needs_input_grad)):
+            return out
+        return _Call(cls, ctx, args).wrap(out)
+
+
+class _Collect(float):
+    """An output element's local derivative (1.0): multiplying the upstream gradient by it
+    hands that gradient to the call, which gathers every output's before backward runs."""
+
+    def __new__(cls, call: _Call, pos: int) -> _Collect:
+        self = super().__new__(cls, 1.0)
+        self.call, self.pos = call, pos
+        return self
+
+    def __rmul__(self, upstream: Any) -> Any:
+        self.call.collect(self.pos, upstream)
+        return upstream
+
+
+class _Vjp(float):
+    """An input element's local derivative: multiplying by it gives what your backward
+    returned for that element (its number: that over the upstream gradient, for the trace)."""
+
+    def __new__(cls, call: _Call, j: int) -> _Vjp:
+        self = super().__new__(cls, call.ratio(j))
+        self.call, self.j = call, j
+        return self
+
+    def __rmul__(self, upstream: Any) -> Any:
+        return self.call.vjp(self.j, upstream)
+
+
+class _CallNode(Node):
+    """The call's scalar node: its freed state is the ctx's, so that ``saved_tensors`` is
+    refused after a pass that did not retain the graph, as PyTorch's is. One class per
+    Function (named as its backward node), the call's own op on each node."""
+
+    __slots__ = ("ctx", "op")
+
+    def __getattr__(self, attr: str) -> Any:
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+    @property  # type: ignore[override]
+    def _freed(self) -> bool:
+        return self.ctx.__dict__.get("freed_", False)
+
+    @_freed.setter
+    def _freed(self, value: bool) -> None:
+        self.ctx.freed_ = value
+
+
+class _Index(int):
+    """Which element of the call's outputs an output element is: the constant input of its
+    ``SelectBackward0`` (shown as the number), through which the op reaches the call."""
+
+    def __new__(cls, call: _Call, pos: int) -> _Index:
+        self = super().__new__(cls, pos)
+        self.call = call
+        return self
+
+
+def _out_local(h: Any, i: Any, out: Any) -> tuple[Any, ...]:
+    if isinstance(out, Value):
+        _no_graph()
+    return (_Collect(i.call, int(i)),)
+
+
+def _out_op(name: str) -> Op:
+    # one per Function class, holding no call: the node-class registry keeps it
+    return Op(key=f"fn:{name}:out", name="SelectBackward0",
+              forward=lambda h, i: i.call.datas[int(i)], local=_out_local, expr="{0}[{1}]",
+              dlocal=("1",), params=(("index", 0),), method=None)  # fmt: skip
+
+
+# the base class's own, for Function.apply itself (whose forward raises PyTorch's error)
+Function._backward_cls = type("FunctionBackward", (BackwardCFunction,), {"_forward_cls": Function})
+Function._call_node = type("FunctionBackward", (_CallNode,), {"__slots__": ()})
+Function._out_op = _out_op("FunctionBackward")
+
+
+def _no_graph(*_: Any) -> Any:
+    raise NotImplementedError("create_graph=True through a custom autograd.Function")
+
+
+class _Call:
+    """One call of a Function: its ops, the gradients gathered in a pass, backward's result."""
+
+    def __init__(self, cls: type[Function], ctx: BackwardCFunction, args: tuple[Any, ...]) -> None:
+        self.cls, self.ctx, self.args = cls, ctx, args
+        self.inputs = [a for a in args if is_tensor(a) and a.requires_grad]
+        self.outs: list[Any] = []  # per output: (tensor as forward made it, first position)
+        self.datas: list[float] = []  # the differentiable outputs' numbers, one list
+        self.grads: dict[int, Any] = {}
+        self.fresh = False
+        self.result: list[Any] = []
+        self.upstream: Any = 0.0
+
+    def wrap(self, out: Any) -> Any:
+        outs = out if isinstance(out, tuple) else (out,)
+        skip = {id(t) for t in self.ctx.__dict__.get("non_differentiable", ())}
+        diff = [is_tensor(o) and o.dtype.is_floating_point and id(o) not in skip for o in outs]
+        datas = self.datas
+        for o, d in zip(outs, diff):
+            self.outs.append((o, len(datas) if d else -1))
+            if d:
+                datas += [v.data for v in o.flat]
+        name = type(self.ctx).__name__
+        label = f"{self.cls.__name__}.apply"
+
+        def call_local(*xs: Any) -> tuple[Any, ...]:
+            if isinstance(xs[-1], Value):
+                _no_graph()
+            return tuple(_Vjp(self, j) for j in range(len(xs) - 1))
+
+        saves = bool(self.ctx.__dict__.get("to_save"))
+        rule = f"{self.cls.__name__}.backward / upstream"
+        call_op = Op(key=f"fn:{name}", name=name, forward=lambda *xs: 0.0, local=call_local,
+                     expr=label, dlocal=lambda slot, count: rule, slots=-1,
+                     saved={"_saved_ctx": Const(None)} if saves else {}, method=None)  # fmt: skip
+        with_grad = tuple(v for t in self.inputs for v in t.flat)
+        hub = apply(call_op, with_grad)
+        hub.label = label
+        node = object.__new__(self.cls._call_node)
+        node.ctx, node.op = self.ctx, call_op
+        Node.__init__(node, with_grad, 0.0)
+        attach_node(hub, node)
+        wrapped = []
+        for o, (_, first) in zip(outs, self.outs):
+            if first < 0:
+                wrapped.append(o)
+                continue
+            out_op = self.cls._out_op
+            vals = [apply(out_op, (hub, _Index(self, first + k))) for k in range(len(o.flat))]
+            wrapped.append(type(o).from_values(vals, o.shape, o.dtype, self.ctx))
+        return tuple(wrapped) if isinstance(out, tuple) else wrapped[0]
+
+    # -- the backward pass -------------------------------------------------------------------
+
+    def collect(self, pos: int, g: Any) -> None:
+        if not self.fresh:  # the first output element of a new pass
+            self.grads, self.fresh = {}, True
+        self.grads[pos] = g
+
+    def ratio(self, j: int) -> float:
+        r = self.result[j] if j < len(self.result) else None
+        if r is None or not self.upstream:
+            return 0.0 if r is None else float("nan")
+        return r / self.upstream
+
+    def vjp(self, j: int, upstream: Any) -> Any:
+        if self.fresh:  # every output element has been reached: backward runs, once
+            self.fresh, self.upstream = False, upstream
+            self.result = self.run()
+        return self.result[j]
+
+    def grad_outputs(self) -> list[Any]:
+        materialize = self.ctx.__dict__.get("materialize_grads", True)
+        grads = []
+        for o, first in self.outs:
+            if not is_tensor(o):
+                grads.append(None)
+                continue
+            n = len(o.flat)
+            got = [self.grads.get(first + k) for k in range(n)] if first >= 0 else [None] * n
+            if not materialize and all(g is None for g in got):
+                grads.append(None)
+                continue
+            data = [0.0 if g is None else float(g) for g in got]
+            if o.dtype is float32:  # a float32 output's gradient holds float32 numbers
+                data = round32(data)
+            vals = [Value(d, requires_grad=False) for d in data]
+            grads.append(type(o).from_values(vals, o.shape, o.dtype))
+        return grads
+
+    def run(self) -> list[Any]:
+        ctx, name = self.ctx, type(self.ctx).__name__
+        ctx.running_ = True
+        try:
+            with no_grad():
+                got = self.cls.backward(ctx, *self.grad_outputs())
+        finally:
+            ctx.running_ = False
+        got = got if isinstance(got, tuple) else (got,)
+        n = len(self.args)
+        if len(got) > n and all(g is None for g in got[n:]):
+            got = got[:n]
+        if len(got) != n:
+            raise RuntimeError(
+                f"function {name} returned an incorrect number of gradients "
+                f"(expected {n}, got {len(got)})"
+            )
+        flat: list[Any] = []
+        for k, (a, g) in enumerate(zip(self.args, got)):
+            if not is_tensor(a):
+                if g is not None:
+                    raise RuntimeError(
+                        f"function {name} returned a gradient different than None at position "
+                        f"{k + 1}, but the corresponding forward input was not a Variable"
+                    )
+                continue
+            if not a.requires_grad:
+                continue
+            flat += _elements(name, k, a, g)
+        return flat
+
+
+def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
+    """The gradient ``g`` backward returned for input ``a`` (number ``k``), element by element
+    in ``a``'s dtype (None: no gradient)."""
+    if g is None:
+        return [None] * len(a.flat)
+    if not is_tensor(g) or tuple(g.shape) != tuple(a.shape):
+        got = list(g.shape) if is_tensor(g) else type(g).__name__
+        raise RuntimeError(
+            f"Function {name} returned an invalid gradient at index {k} - got {got} but "
+            f"expected shape compatible with {list(a.shape)}"
+        )
+    data = [v.data for v in g.flat]
+    return round32(data) if a.dtype is float32 else data

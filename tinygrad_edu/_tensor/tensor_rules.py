@@ -1,0 +1,399 @@
+"""The rules of the tensor nodes whose PyTorch backward is not elementwise: ``mm`` and
+``addmm`` (``grad.mm(mat2.t())``), ``mv``, a broadcast input's ``sum_to``, the softmaxes and the
+losses. Each is one node of the Values' graph over its input elements, with one output per
+element, as ``autograd.Function`` is; the pass (``tensor_pass``) runs its rule once, when every
+output element's gradient is complete, in place of the elements' own scalar rules.
+
+The rule is PyTorch's tensor formula (derivatives.yaml) on lists of numbers, computed with the
+float32 kernels of ``float32_pointwise``/``float32_reduce``, which sum in PyTorch's order; an
+elementwise op keeps its one rule in the op table and only its broadcast inputs' ``sum_to``
+comes from here. A node whose rule does not apply (a float64 tensor, a weighted loss, a shape
+the formula does not take) is differentiated by its elements' own scalar rules, as any other.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .._torch_cpu import float32_pointwise as pw
+from .._torch_cpu import float32_reduce as rd
+from .._torch_cpu.float32_libm import f32, round32
+from ..core.engine import Value, inputs_of, is_float32, op_of
+from ..core.graph import chain_rule, slots_of
+from ..core.ops import COPIES, in_float64
+from .ops.views import VIEW_OPS
+from .tensor_graph import TensorNode, is_tensor
+
+__all__ = ["FORMULAS", "RULES", "formula", "group_rule", "members", "sum_to"]
+
+Grad = list[float]
+Rule = Callable[[TensorNode, Grad], "list[Grad | None] | None"]
+
+
+def _t(xs: Sequence[float], m: int, n: int) -> list[float]:
+    """The (m, n) row-major matrix ``xs`` transposed, row-major (n, m)."""
+    return [xs[i * n + j] for j in range(n) for i in range(m)]
+
+
+def _coalesced(shape: Sequence[int], reduced: set[int]) -> list[tuple[int, bool]]:
+    """``shape`` without its 1s, runs of reduced (or kept) dims merged: TensorIterator's view."""
+    out: list[tuple[int, bool]] = []
+    for i, n in enumerate(shape):
+        if n == 1:
+            continue
+        r = i in reduced
+        if out and out[-1][1] == r:
+            out[-1] = (out[-1][0] * n, r)
+        else:
+            out.append((n, r))
+    return out
+
+
+def sum_to(g: Grad, out_shape: Sequence[int], in_shape: Sequence[int]) -> Grad:
+    """``at::sum_to``: the gradient of a broadcast input, summed over the broadcast dims by
+    PyTorch's sum kernel (``grad.sum(dims, keepdim=True)``), in that kernel's order."""
+    out_shape, in_shape = tuple(out_shape), tuple(in_shape)
+    if out_shape == in_shape:
+        return list(g)
+    lead = len(out_shape) - len(in_shape)
+    padded = (1,) * lead + in_shape
+    reduced = {i for i, n in enumerate(out_shape) if i < lead or (padded[i] == 1 and n != 1)}
+    dims = _coalesced(out_shape, reduced)
+    if not any(r for _, r in dims):
+        return list(g)
+    if len(dims) == 1:
+        return [rd.sum(g)]
+    if len(dims) == 2:
+        (m, r0), (n, _) = dims
+        return rd.sum_dim(g, (m, n), 0 if r0 else 1)
+    if len(dims) == 3 and not dims[0][1]:  # kept, reduced, kept: an outer sum per block
+        (o, _), (r, _), (k, _) = dims
+        return [v for b in range(o) for v in rd.sum_dim(g[b * r * k : (b + 1) * r * k], (r, k), 0)]
+    # rarer layouts: one float32 accumulator per output element, in the element order
+    keep = [i for i in range(len(out_shape)) if i not in reduced]
+    acc = [0.0] * math.prod(out_shape[i] for i in keep)
+    strides = [math.prod(out_shape[i + 1 :]) for i in range(len(out_shape))]
+    for flat, v in enumerate(g):
+        k = 0
+        for i in keep:
+            k = k * out_shape[i] + (flat // strides[i]) % out_shape[i]
+        acc[k] = f32(acc[k] + v)
+    return acc
+
+
+def _data(t: Any) -> list[float]:
+    return [v.data for v in t.flat]
+
+
+def _out(node: TensorNode) -> list[float]:
+    return [v.data for v in node.elements]
+
+
+# -- the rules, by PyTorch's node name ---------------------------------------------------------
+
+
+def _broadcast(node: TensorNode, g: Grad) -> list[Grad | None]:
+    """An elementwise op with a broadcast input: the op table's rule at every output element,
+    then ``sum_to`` each input's share back to its own shape, as PyTorch's formula does."""
+    slots = node.differentiable_inputs
+    per: list[Grad] = [[0.0] * len(g) for _ in slots]
+    for i, (v, u) in enumerate(zip(node.elements, g)):
+        fn = v.grad_fn
+        if fn is None:
+            continue
+        for k, c in enumerate(chain_rule(fn.op, fn.inputs, fn.result, u)):
+            if c is not None and k < len(per):
+                per[k][i] = float(c)
+    return [
+        sum_to(p, node.shape, t.shape) if is_tensor(t) and t.requires_grad else None
+        for p, t in zip(per, slots)
+    ]
+
+
+def _column_major(t: Any) -> bool:
+    st, sz = t.stride(), t.shape
+    return st[0] == 1 and st[1] == sz[0]
+
+
+def _mm_grads(g: Grad, a: Any, b: Any) -> tuple[Grad, Grad]:
+    """``mm_mat1_backward`` and ``mm_mat2_backward`` for ``a @ b``: ``grad.mm(b.t())`` and
+    ``a.t().mm(grad)``, or the transposed products when an input is column-major (a ``.t()``
+    view, as ``nn.Linear``'s weight), as PyTorch picks them."""
+    (n, k), (_, p) = a.shape, b.shape
+    av, bv = _data(a), _data(b)
+    if _column_major(a):
+        ga = _t(rd.mm(bv, _t(g, n, p), k, p, n), k, n)
+    else:
+        ga = rd.mm(g, _t(bv, k, p), n, p, k)
+    if _column_major(b):
+        gb = _t(rd.mm(_t(g, n, p), av, p, n, k), p, k)
+    else:
+        gb = rd.mm(_t(av, n, k), g, k, n, p)
+    return ga, gb
+
+
+def _mm(node: TensorNode, g: Grad) -> list[Grad | None]:
+    a, b = node.inputs[:2]
+    return list(_mm_grads(g, a, b))
+
+
+def _addmm(node: TensorNode, g: Grad) -> list[Grad | None]:
+    bias, x, wt = node.inputs[:3]
+    gx, gw = _mm_grads(g, x, wt)
+    return [sum_to(g, (x.shape[0], wt.shape[1]), bias.shape), gx, gw]
+
+
+def _mv(node: TensorNode, g: Grad) -> list[Grad | None]:
+    a, v = node.inputs[:2]
+    n, k = a.shape
+    av, vv = _data(a), _data(v)
+    # self: grad.ger(vec) (an outer product: one rounding each); vec: self.t().mv(grad)
+    ga = round32([gi * vj for gi in g for vj in vv])
+    return [ga, rd.mv(_t(av, n, k), (k, n), g)]
+
+
+def _mse(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    """``mse_loss_backward``: ``norm * (input - target) * grad``, norm = 2/n for the mean."""
+    a, b = node.inputs[:2]
+    attrs = node.attrs
+    if tuple(a.shape) != tuple(b.shape) or attrs.get("_saved_weight") is not None:
+        return None
+    reduction = attrs.get("_saved_reduction", 1)
+    av, bv = _data(a), _data(b)
+    c = f32(2.0 / len(av)) if reduction == 1 else 2.0
+    gs = g if len(g) == len(av) else g * len(av)
+    ga = [f32(f32(c * f32(x - y)) * u) for x, y, u in zip(av, bv, gs)]
+    gb = [f32(f32(c * f32(y - x)) * u) for x, y, u in zip(av, bv, gs)]
+    return [ga, gb]
+
+
+def _last_dim_2d(node: TensorNode) -> tuple[int, int] | None:
+    (x,) = node.inputs[:1]
+    d = node.attrs.get("_saved_dim")
+    if x.dim() == 1 and d == 0:
+        return (1, x.shape[0])
+    if x.dim() == 2 and d == 1:
+        return tuple(x.shape)  # type: ignore[return-value]
+    return None
+
+
+def _log_softmax(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    shape = _last_dim_2d(node)
+    return None if shape is None else [rd.log_softmax_backward(g, _out(node), shape)]
+
+
+def _softmax(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    shape = _last_dim_2d(node)
+    return None if shape is None else [rd.softmax_backward(g, _out(node), shape)]
+
+
+def _nll(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    """``nll_loss_backward``: ``-grad`` (over the batch size for the mean) at each target."""
+    attrs = node.attrs
+    target = attrs.get("_saved_target")
+    if target is None or attrs.get("_saved_weight") is not None:
+        return None  # weighted classes: the elements' own rules
+    (x,) = node.inputs[:1]
+    ts = [int(v.data) for v in target.flat]
+    if attrs.get("_saved_ignore_index", -100) in ts:
+        return None  # ignored rows change the mean's divisor: the elements' own rules
+    reduction = attrs.get("_saved_reduction", 1)
+    if x.dim() == 1:
+        out = [0.0] * x.shape[0]
+        out[ts[0]] = -g[0]
+        return [out]
+    m, n = x.shape
+    out = [0.0] * (m * n)
+    for b, t in enumerate(ts):
+        if reduction == 0:
+            out[b * n + t] = -g[b]
+        else:
+            out[b * n + t] = -(f32(g[0] / f32(m)) if reduction == 1 else g[0])
+    return [out]
+
+
+def _unweighted(node: TensorNode) -> bool:
+    attrs = node.attrs
+    return attrs.get("_saved_weight") is None and attrs.get("_saved_pos_weight") is None
+
+
+def _bce(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    """``binary_cross_entropy_backward`` (CPU): ``grad * (x - t) / max((1 - x) * x, 1e-12)``,
+    then ``/ n`` for the mean."""
+    x, t = node.inputs[:2]
+    if not _unweighted(node) or t.requires_grad or tuple(x.shape) != tuple(t.shape):
+        return None
+    xv, tv = _data(x), _data(t)
+    gs = g if len(g) == len(xv) else g * len(xv)
+    eps = f32(1e-12)
+    out = [
+        f32(f32(u * f32(a - b)) / max(f32(f32(1.0 - a) * a), eps)) for u, a, b in zip(gs, xv, tv)
+    ]
+    if node.attrs.get("_saved_reduction", 1) == 1:
+        out = pw.div(out, float(len(xv)))
+    return [out, None]
+
+
+def _bce_logits(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    """``binary_cross_entropy_with_logits_backward``: ``(sigmoid(x) - t) * grad``, ``/ n``."""
+    x, t = node.inputs[:2]
+    if not _unweighted(node) or t.requires_grad or tuple(x.shape) != tuple(t.shape):
+        return None
+    xv, tv = _data(x), _data(t)
+    gs = g if len(g) == len(xv) else g * len(xv)
+    out = pw.mul(pw.sub(pw.sigmoid(xv), tv), gs)
+    if node.attrs.get("_saved_reduction", 1) == 1:
+        out = pw.div(out, float(len(xv)))
+    return [out, None]
+
+
+def _expand(node: TensorNode, g: Grad) -> list[Grad | None]:
+    (a,) = node.inputs[:1]
+    return [sum_to(g, node.shape, a.shape)]
+
+
+def _copies(node: TensorNode, g: Grad) -> list[Grad | None]:
+    """Element copies (``select``, slices, indexing, views, ``stack``): each input's gradient
+    is zeros with the copies' gradients added in at their places (``select_backward``'s
+    ``zeros(...).select(...).copy_(grad)``), so a -0.0 meets PyTorch's +0.0 where it does."""
+    slots = node.differentiable_inputs
+    where: dict[int, tuple[int, int]] = {}
+    for k, t in enumerate(slots):
+        if is_tensor(t) and t.requires_grad:
+            for i, v in enumerate(t.flat):
+                where.setdefault(id(v), (k, i))
+    out: list[Grad | None] = [
+        [0.0] * len(t.flat) if is_tensor(t) and t.requires_grad else None for t in slots
+    ]
+    for v, u in zip(node.elements, g):
+        got = where.get(id(inputs_of(v)[0])) if op_of(v) is not None else None
+        if got is not None:
+            k, i = got
+            buf = out[k]
+            assert buf is not None
+            buf[i] = f32(buf[i] + u)
+    return out
+
+
+def _composed(node: TensorNode, g: Grad) -> list[Grad | None]:
+    """A node PyTorch computes in one kernel that is made here of smaller ops (nn's norms
+    and losses without a formula above, ``var``, ``gelu(approximate="tanh")``...): the chain
+    rule over its own scalar graph in float64, each input's gradient rounded once, as one
+    kernel rounds its result once."""
+    slots = node.differentiable_inputs
+    acc: dict[int, float] = {}
+    for v, u in zip(node.elements, g):
+        acc[id(v)] = acc[id(v)] + u if id(v) in acc else u
+    for v in members(node):
+        u, op = acc.get(id(v)), op_of(v)
+        if u is None or op is None:
+            continue
+        op, ins = in_float64(op), inputs_of(v)
+        for x, c in zip(slots_of(op, ins), chain_rule(op, ins, v.data, u)):
+            if c is not None:
+                acc[id(x)] = acc[id(x)] + c if id(x) in acc else c
+    return [
+        round32([acc.get(id(v), 0.0) for v in t.flat]) if is_tensor(t) and t.requires_grad else None
+        for t in slots
+    ]
+
+
+_COPY_NAMES = {op.name for op in (*COPIES.values(), *VIEW_OPS.values())} - {"ExpandBackward0"}
+_GATHERS = {"IndexBackward0", "IndexSelectBackward0", "GatherBackward0"}
+# each element's own rule is PyTorch's formula (grad, grad / n, grad * other; a write's copy)
+_OWN_RULES = {"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1", "DotBackward0",
+              "WhereBackward0", "CopySlices", "AsStridedBackward0", "IndexPutBackward0",
+              "CopyBackwards", "AliasBackward0"}  # fmt: skip
+
+
+RULES: dict[str, Rule] = {
+    "MmBackward0": _mm,
+    "AddmmBackward0": _addmm,
+    "MvBackward0": _mv,
+    "MseLossBackward0": _mse,
+    "LogSoftmaxBackward0": _log_softmax,
+    "SoftmaxBackward0": _softmax,
+    "NllLossBackward0": _nll,
+    "BinaryCrossEntropyBackward0": _bce,
+    "BinaryCrossEntropyWithLogitsBackward0": _bce_logits,
+    "ExpandBackward0": _expand,
+}
+
+
+# PyTorch's formula for each input slot, as derivatives.yaml writes it: what the trace shows
+FORMULAS: dict[str, tuple[str, ...]] = {
+    "MmBackward0": ("grad.mm(mat2.t())", "self.t().mm(grad)"),
+    "AddmmBackward0": ("grad.sum_to(self.shape)", "grad.mm(mat2.t())", "mat1.t().mm(grad)"),
+    "MvBackward0": ("grad.outer(vec)", "self.t().mv(grad)"),
+    "MseLossBackward0": ("2 * (self - target) * grad / n", "2 * (target - self) * grad / n"),
+    "LogSoftmaxBackward0": ("grad - exp(result) * grad.sum(dim)",),
+    "SoftmaxBackward0": ("(grad - (grad * result).sum(dim)) * result",),
+    "NllLossBackward0": ("-grad / n at each target, 0 elsewhere",),
+    "BinaryCrossEntropyBackward0": ("grad * (self - target) / max((1 - self) * self, eps) / n",),
+    "BinaryCrossEntropyWithLogitsBackward0": ("(sigmoid(self) - target) * grad / n",),
+    "ExpandBackward0": ("grad.sum_to(self.shape)",),
+}
+
+
+def formula(node: TensorNode, slot: int) -> str:
+    """PyTorch's formula of ``node``'s rule for input ``slot``, as text."""
+    op = node.op
+    if op is not None:  # an elementwise op with a broadcast input: its own rule, summed back
+        local = op.formula(slot, 2).format("self", "other").replace("out", "result")
+        return f"(grad * {local}).sum_to(input.shape)"
+    texts = FORMULAS.get(type(node).__name__, ())
+    return texts[min(slot, len(texts) - 1)] if texts else type(node).__name__
+
+
+def group_rule(node: Any) -> Rule | None:
+    """The tensor rule the pass runs for ``node`` in place of its elements' own rules, or None
+    (elementwise without broadcasting, a float64 tensor, a node of your own)."""
+    if not isinstance(node, TensorNode) or node.lifted or not node.elements:
+        return None
+    first = node.elements[0]
+    if not is_float32(first):
+        return None
+    op = node.op
+    if op is not None:
+        ins = node.inputs
+        shape = tuple(node.shape)
+        if (
+            op.slots == 2
+            and len(ins) > 1
+            and any(is_tensor(t) and t.requires_grad and tuple(t.shape) != shape for t in ins[:2])
+        ):
+            return _broadcast
+        return None
+    name = type(node).__name__
+    if name in RULES:
+        return RULES[name]
+    if name in _COPY_NAMES or name in _GATHERS:
+        return _copies
+    if name in _OWN_RULES:
+        return None
+    return _composed
+
+
+def members(node: TensorNode) -> list[Value]:
+    """The Values a node's rule stands for: its elements and the scalar graph between them
+    and its inputs' elements (a composed node's own: nn's losses, ``linear``), outputs first."""
+    stops = {id(v) for t in node.differentiable_inputs if is_tensor(t) for v in t.flat}
+    order: list[Value] = []
+    seen: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(v, False) for v in reversed(node.elements)]
+    while stack:
+        v, done = stack.pop()
+        if done:
+            order.append(v)
+            continue
+        if id(v) in seen or id(v) in stops or v.is_leaf:
+            continue
+        seen.add(id(v))
+        stack.append((v, True))
+        for x in reversed(inputs_of(v)):
+            if isinstance(x, Value) and id(x) not in seen:
+                stack.append((x, False))
+    order.reverse()
+    return order
