@@ -62,9 +62,11 @@ assert (p.grad, q.grad) == (q.data, p.data)
 # %% [markdown]
 # ## The rule held by a node
 #
-# Here every op has one rule, in `tinygrad_edu/core/ops.py`, shared by the engine, the tensors, the
-# pictures and the trace.  A node holds it: `node.local_derivatives()` evaluates it on the values
-# saved at forward time.  For `a * b` it gives `(b, a)`; for `tanh` it gives `1 - out**2`.
+# Here every op has one rule, in `tinygrad_edu/core/ops.py`, shared by the engine, the tensors of
+# every dtype (a float32 tensor's elements run it on float32 numbers, each step rounded as
+# PyTorch's float32 kernels round), the pictures and the trace.  A node holds it:
+# `node.local_derivatives()` evaluates it on the values saved at forward time.  For `a * b` it
+# gives `(b, a)`; for `tanh` it gives `1 - out**2`.
 
 # %%
 a, b = Value(2.0, label="a"), Value(-3.0, label="b")

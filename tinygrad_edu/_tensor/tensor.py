@@ -10,10 +10,12 @@ tensor(12., grad_fn=<MulBackward0>)
 tensor([2., 2., 2.])
 
 A Tensor is a shape plus a flat, row-major list of Values (``flat``).  Every op makes one
-scalar node per output element (``kernels.py``), so the scalar engine does all the arithmetic;
-the tensor's own ``grad_fn`` is a tensor-level node (``tensor_graph.py``) with PyTorch's name
-and ``next_functions``.  Backward is ``autograd.backward`` over the element Values, paused at
-tensors that have hooks (``tensor_pass.py``).
+scalar node per output element (``kernels.py``), in the tensor's number format (a float32
+tensor's elements run their op's rule on float32 numbers); the tensor's own ``grad_fn`` is a
+tensor-level node (``tensor_graph.py``) with PyTorch's name and ``next_functions``.  Backward is
+the engine's one pass over the element Values (``tensor_pass.py``), paused where a tensor's
+hooks run and where a node whose PyTorch backward is not elementwise (``mm``, a broadcast
+input's ``sum_to``, the losses) runs its tensor rule (``tensor_rules.py``).
 """
 
 from __future__ import annotations
