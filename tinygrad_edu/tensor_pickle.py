@@ -303,8 +303,8 @@ class Loader(RestrictedUnpickler):
 
     def base(self, s: _Storage) -> Tensor:
         if s.base is None:
+            nums = self.read_storage(s.key, s.dtype, s.numel)  # its record has numel elements
             self.spend(s.numel)
-            nums = self.read_storage(s.key, s.dtype, s.numel)
             vals = [Value(x, requires_grad=False) for x in nums]
             s.base = Tensor.from_values(vals, (s.numel,), s.dtype)
         return s.base
@@ -316,11 +316,9 @@ class Loader(RestrictedUnpickler):
         stride, grad = _ints(stride, "A tensor's stride"), _bool(grad, "requires_grad")
         if len(stride) != len(size):
             raise _fail(f"A tensor's size {list(size)} and stride {list(stride)} differ in length.")
-        numel = 1
+        numel = 0 if 0 in size else 1  # at most 64 factors below 2**63: cheap to multiply
         for n in size:
             numel *= n
-            if numel > self.budget:
-                self.spend(numel)
         if numel and offset + sum((n - 1) * s for n, s in zip(size, stride)) >= storage.numel:
             raise _fail(
                 f"A tensor of size {list(size)}, stride {list(stride)} and offset {offset} "
