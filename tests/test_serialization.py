@@ -56,7 +56,7 @@ def test_views_pytorch_saved_still_share_their_storage():
     v = torch.load(HERE / "views.pt")
     v["base"][1, 2] = 100.0  # one write, seen through every view of that storage
     assert v["row"][2].item() == v["col"][1].item() == v["T"][2, 1].item() == 100.0
-    assert v["flat"][6].item() == 100.0 and v["chunks"][1][0, 2].item() == 100.0
+    assert v["flat"][6].item() == 100.0 and v["rows"][1][0, 2].item() == 100.0
 
 
 def test_a_checkpoint_pytorch_saved_resumes_here():
@@ -223,7 +223,9 @@ def _tensor_pkl(size: bytes, stride: bytes, numel: int = 1, offset: int = 0) -> 
             + size + stride + b"\x89ccollections\nOrderedDict\n)RtR.")  # fmt: skip
 
 
-def _clean(data: bytes, match: str | None = None, seconds: float = 2.0, memory: int = 8 << 20) -> None:
+def _clean(
+    data: bytes, match: str | None = None, seconds: float = 2.0, memory: int = 8 << 20
+) -> None:
     tracemalloc.start()
     start = time.perf_counter()
     with pytest.raises(pickle.UnpicklingError, match=match):
