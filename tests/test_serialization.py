@@ -385,3 +385,25 @@ def test_the_fuzzer_can_tell_an_internal_error():
 
     outcomes = {pickle_fuzz.run(fragile, d)[0] for d in pickle_fuzz.hostile_files(3, 60)}
     assert any(o.startswith("internal") for o in outcomes)
+
+
+def test_a_compressed_record_cannot_unpack_beyond_a_multiple_of_the_file():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("archive/data.pkl", b"\x80\x02]" + b"\x00" * (20 << 20) + b".")
+    _clean(buf.getvalue(), "claims", memory=32 << 20)
+    small = io.BytesIO()
+    with zipfile.ZipFile(small, "w", zipfile.ZIP_DEFLATED) as zf:  # deflated, but honest
+        zf.writestr("archive/data.pkl", b"\x80\x02]q\x00(K\x01K\x02e.")
+    assert load_bytes(small.getvalue()) == [1, 2]
+
+
+@pytest.mark.parametrize("module", [torch.serialization.__name__, *(
+    f"{torch.serialization.__name__.rsplit('.', 1)[0]}.{m}"
+    for m in ("unpickler", "pickler", "tensor_pickle", "storage_codec"))])  # fmt: skip
+def test_the_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

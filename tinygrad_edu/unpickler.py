@@ -32,8 +32,8 @@ __all__ = ["MAX_DEPTH", "RestrictedUnpickler", "TruncatedFileError", "check_nest
 # well inside what Python's own recursion (printing, comparing) can take
 MAX_DEPTH = 200
 _MAX_MARKS = 2 * MAX_DEPTH + 16  # open MARKs at once: a few per level of nesting
-_MAX_KEY_COST = 10_000  # tuple elements hashed, expanded, for one dict key or set element
-_MAX_SAME_HASH = 64  # keys sharing one hash value: beyond, inserting them is quadratic
+_MAX_KEY_COST = 1_000  # tuple elements hashed, expanded, for one dict key or set element
+_MAX_SAME_HASH = 16  # keys sharing one hash value: beyond, inserting them is quadratic
 
 _MAPPED = {"__builtin__": "builtins", "copy_reg": "copyreg"}  # Python 2's module names
 
