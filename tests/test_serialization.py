@@ -358,12 +358,12 @@ def test_a_storage_saved_on_a_gpu_needs_map_location():
 
 
 def test_the_fuzzed_files_give_only_clean_errors_in_bounded_time_and_memory():
-    _fuzz(seed=1, count=150)
+    _fuzz(seed=1, count=300)
 
 
 @pytest.mark.slow
 def test_many_fuzzed_files_give_only_clean_errors_in_bounded_time_and_memory():
-    _fuzz(seed=2, count=5000)
+    _fuzz(seed=2, count=40000)
 
 
 def _fuzz(seed: int, count: int) -> None:

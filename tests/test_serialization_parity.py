@@ -35,6 +35,8 @@ def test_a_file_saved_here_loads_in_pytorch_as_it_was(name, dt, tmp_path):
     tg.save(obj, tmp_path / "f.pt")
     back = torch.load(tmp_path / "f.pt", weights_only=True)
     assert describe(back, storage_of_torch) == describe(obj, ours)
+    mapped = torch.load(tmp_path / "f.pt", weights_only=True, mmap=True)  # storages aligned
+    assert describe(mapped, storage_of_torch) == describe(obj, ours)
 
 
 @pytest.mark.parametrize("name", NAMES)
