@@ -203,7 +203,8 @@ def run(load: Any, data: bytes, limit: float = 10.0) -> tuple[str, float, int]:
     except pickle.UnpicklingError as e:
         outcome = f"clean:{type(e).__name__}"
     except RuntimeError as e:
-        outcome = f"{'clean' if 'CPU only' in str(e) else 'internal'}:{type(e).__name__}"
+        device = type(e).__name__ == "DeviceError"  # a storage on a GPU: PyTorch's error
+        outcome = f"{'clean' if device else 'internal'}:{type(e).__name__}"
     except Exception as e:  # what we are counting
         outcome = f"internal:{type(e).__name__}"
     finally:

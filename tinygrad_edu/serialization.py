@@ -198,9 +198,11 @@ def _location(saved: str, map_location: Any) -> None:
     if where.split(":")[0] == "cpu":
         return
     if map_location is None:
-        raise DeviceError(
-            f"Attempting to deserialize object on a {saved.split(':')[0].upper()} device but "
-            "it is not available here: tinygrad_edu runs on the CPU only. Please use torch.load "
-            "with map_location=torch.device('cpu') to map your storages to the CPU."
+        kind = saved.split(":")[0]
+        raise DeviceError(  # PyTorch's words for CUDA; the same advice for any other device
+            f"Attempting to deserialize object on a {kind.upper()} device but "
+            f"torch.{kind}.is_available() is False. If you are running on a CPU-only machine, "
+            "please use torch.load with map_location=torch.device('cpu') to map your storages "
+            "to the CPU."
         )
     raise DeviceError(f"tinygrad_edu runs on the CPU only, not on {where!r}")
