@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 PARITY := $(VENV)/.parity
 
-.PHONY: demo test slow parity bench lint format clean
+.PHONY: demo test slow parity torch-files bench lint format clean
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ slow: $(READY)
 
 parity: $(PARITY)
 	$(PY) -m pytest -q -m parity
+
+# Remake tests/data/torch_files (files real PyTorch saved, loaded by the plain tests) and commit them.
+torch-files: $(PARITY)
+	$(PY) tests/torch_files.py
 
 bench: $(READY)
 	$(PY) bench/chain.py
