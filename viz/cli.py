@@ -155,7 +155,14 @@ def console() -> Console:
 
 
 # The modules that add a subcommand each, in the order `--help` lists them.
-COMMANDS = ("viz.cmd_draw", "viz.cmd_trace", "viz.cmd_train", "viz.cmd_lesson", "viz.demo")
+COMMANDS = (
+    "viz.cmd_draw",
+    "viz.cmd_trace",
+    "viz.cmd_train",
+    "viz.cmd_lesson",
+    "viz.demo",
+    "viz.cmd_run",
+)
 
 
 def _parser() -> argparse.ArgumentParser:
