@@ -16,9 +16,11 @@ tensor(6., grad_fn=<SumBackward0>)
 from . import (
     aliases,
     autograd,
+    both_forms,
     comparisons,
     data,
     distributions,
+    functional,
     integer,
     linalg,
     nn,
@@ -134,6 +136,8 @@ det, inverse = linalg.det, linalg.inv
 clamp = clip = selection.clamp  # bounds by keyword, either one left out
 # torch.eq, torch.logical_and, torch.isnan, ...
 globals().update(comparisons.FUNCTIONS)
+# every name PyTorch has as both torch.f and Tensor.f, in both forms; axis=/keepdims= everywhere
+both_forms.complete(globals(), Tensor, functional.into)
 
 __all__ = [
     "AccumulateGrad",
