@@ -25,6 +25,7 @@ from . import (
     linalg,
     nn,
     optim,
+    pieces,
     selection,
     utils,
 )
@@ -136,6 +137,7 @@ det, inverse = linalg.det, linalg.inv
 clamp = clip = selection.clamp  # bounds by keyword, either one left out
 # torch.eq, torch.logical_and, torch.isnan, ...
 globals().update(comparisons.FUNCTIONS)
+globals().update(pieces.FUNCTIONS)  # torch.bucketize
 # every name PyTorch has as both torch.f and Tensor.f, in both forms; axis=/keepdims= everywhere
 both_forms.complete(globals(), Tensor, functional.into)
 

@@ -36,10 +36,12 @@ from . import (
     joining,
     kernels,
     matrices,
+    pieces,
     reductions,
     scans,
     selection,
     statistics,
+    storage,
     views,
 )  # fmt: skip
 from ._tensor_str import format_tensor
@@ -549,7 +551,7 @@ for _name, _method in {
     **views.METHODS, **inplace.METHODS, **conversions.METHODS, **reductions.METHODS,
     **indexing.METHODS, **creation.METHODS, **integer.METHODS, **selection.METHODS,
     **statistics.METHODS, **scans.METHODS, **matrices.METHODS, **comparisons.METHODS,
-    **joining.METHODS, **aliases.METHODS,
+    **joining.METHODS, **aliases.METHODS, **pieces.METHODS, **storage.METHODS,
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
