@@ -13,9 +13,12 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
+import sys as _sys
+
 from . import (
     aliases,
     autograd,
+    autograd_functional,
     both_forms,
     comparisons,
     data,
@@ -138,6 +141,10 @@ clamp = clip = selection.clamp  # bounds by keyword, either one left out
 # torch.eq, torch.logical_and, torch.isnan, ...
 globals().update(comparisons.FUNCTIONS)
 globals().update(pieces.FUNCTIONS)  # torch.bucketize
+# torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
+autograd.functional = autograd_functional  # type: ignore[attr-defined]
+autograd.__path__ = []  # type: ignore[attr-defined]  # so `import ...autograd.functional` works
+_sys.modules[f"{__name__}.autograd.functional"] = autograd_functional
 # every name PyTorch has as both torch.f and Tensor.f, in both forms; axis=/keepdims= everywhere
 both_forms.complete(globals(), Tensor, functional.into)
 
