@@ -60,7 +60,6 @@ XFAIL: dict[str, str] = {
     "520_ztm_workflow_linear_regression": "crashes: AttributeError: 'Tensor' object has no attribute 'is_inference'",
     "521_ztm_classification": "line 109: torch 'tensor(1.0000, grad_fn=<SumBackward0>)', tinygrad_edu 'tensor(1., grad_fn=<SumBackward0>)'",
     "524_d2l_padding_channels_pooling": "crashes: AttributeError: module 'tinygrad_edu.nn' has no attribute 'LazyConv2d'",
-    "525_d2l_activation_functions": "line 1: torch 'torch.Size([160]) tensor([-8.0000e+00, -6.4000e+00, -4.8000e+00, -3.2000e+00, -1.6000e+00,', tinygrad_edu 'torch.Size([160]) tensor([-8.0000, -6.4000, -4.8000, -3.2000, -1.6000,  0.0000",
     "526_d2l_lazy_init_file_io": "crashes: \tsize mismatch for output.bias: copying a param with shape torch.Size([4]) from checkpoint, the shape in current model is torch.Size([0]).",
     "527_cs224n_word_window_classifier": "crashes: AttributeError: module 'tinygrad_edu.nn.utils' has no attribute 'rnn'",
     "530_jcjohnson_custom_relu_function": "crashes: TypeError: 'OldMyReLU' object is not callable",
