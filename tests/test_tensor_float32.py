@@ -20,8 +20,8 @@ from tinygrad_edu._tensor import kernels
 HERE = Path(__file__).resolve().parent / "float32"
 PROGRAMS = sorted(HERE.glob("*.py"))
 RUN = (
-    "import runpy, sys, tinygrad_edu._tensor.kernels; tinygrad_edu._tensor.kernels.set_float32_arithmetic(True); "
-    "sys.modules['torch'] = tinygrad_edu; runpy.run_path(sys.argv[1], run_name='__main__')"
+    "import sys, tinygrad_edu._tensor.kernels as k; k.set_float32_arithmetic(True); "
+    "from tinygrad_edu._as_torch import run_program; run_program(sys.argv[1])"
 )
 
 

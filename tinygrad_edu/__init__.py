@@ -82,7 +82,9 @@ def __getattr__(name: str) -> object:
     if name.startswith("__") and name != "__all__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     here = _Path(__file__).parent
-    if name.isidentifier() and ((here / name).is_dir() or (here / f"{name}.py").is_file()):
+    # (``run`` is the command ``python -m tinygrad_edu.run``, not a name of torch's)
+    submodule = (here / name).is_dir() or (here / f"{name}.py").is_file()
+    if name.isidentifier() and name != "run" and submodule:
         return _importlib.import_module(f"{__name__}.{name}")
     ns = _load()
     if name == "__all__" and ns is not None:

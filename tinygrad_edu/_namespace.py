@@ -16,7 +16,19 @@ It also stands in for ``torch`` in small programs (``import tinygrad_edu as torc
 tensor(6., grad_fn=<SumBackward0>)
 """
 
-from . import autograd, distributions, linalg, nn, optim, utils
+import sys as _sys
+
+from . import (
+    _autograd_functional,
+    _pieces,
+    autograd,
+    distributions,
+    linalg,
+    nn,
+    optim,
+    storage,
+    utils,
+)
 from ._tensor._tensor_str import set_printoptions
 from ._tensor.device import cuda, device, get_default_device, set_default_device
 from ._tensor.dtype import (
@@ -36,7 +48,7 @@ from ._tensor.dtype import (
     uint8,
 )
 from ._tensor.dtype import bool_ as bool
-from ._tensor.ops import aliases, comparisons, integer, selection
+from ._tensor.ops import aliases, both_forms, comparisons, functional, integer, selection
 from ._tensor.ops.conversions import result_type
 from ._tensor.ops.factories import (
     arange,
@@ -138,6 +150,19 @@ det, inverse = linalg.det, linalg.inv
 clamp = clip = selection.clamp  # bounds by keyword, either one left out
 # torch.eq, torch.logical_and, torch.isnan, ...
 globals().update(comparisons.FUNCTIONS)
+globals().update(_pieces.FUNCTIONS)  # torch.bucketize
+# Tensor's methods that need the surface (linalg for matrix_power): attached here, not below it
+for _name, _method in {**_pieces.METHODS, **storage.METHODS}.items():
+    setattr(Tensor, _name, _method)
+del _name, _method
+# torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
+autograd.functional = _autograd_functional  # type: ignore[attr-defined]
+autograd.__path__ = []  # type: ignore[attr-defined]  # so `import ...autograd.functional` works
+_sys.modules[f"{__package__}.autograd.functional"] = _autograd_functional
+# every name PyTorch has as both torch.f and Tensor.f, in both forms; axis=/keepdims= everywhere
+_before = set(globals())
+both_forms.complete(globals(), Tensor, functional.into)
+_completed = sorted(set(globals()) - _before - {"_before"})
 
 __all__ = [
     "AccumulateGrad",
@@ -293,3 +318,5 @@ __all__ = [
 ]
 __all__ += sorted(TORCH)
 __all__ += sorted(comparisons.FUNCTIONS)
+__all__ += sorted(_pieces.FUNCTIONS)
+__all__ += [n for n in _completed if n not in __all__]

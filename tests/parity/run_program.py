@@ -1,5 +1,7 @@
 """Run one corpus program with ``torch`` bound to a chosen module; the program file is unchanged.
 
+For tinygrad_edu it is the public way, ``tinygrad-edu run PROGRAM.py``'s import hook.
+
     python tests/parity/run_program.py tinygrad_edu programs/01_seed_zh_sum_mul.py
     python tests/parity/run_program.py torch programs/01_seed_zh_sum_mul.py
     python tests/parity/run_program.py torch-float64 programs/01_seed_zh_sum_mul.py
@@ -17,23 +19,20 @@ import sys
 
 def main(argv: list[str]) -> None:
     engine, program = argv
-    if engine == "tinygrad_edu":
-        import tinygrad_edu
-
-        dir(tinygrad_edu)  # loads the torch namespace and its submodules, bound below
-
-        # torch and its submodules (torch.nn.functional, torch.utils.data, ...) are tinygrad_edu's
-        for name, module in list(sys.modules.items()):
-            if name == "tinygrad_edu" or name.startswith("tinygrad_edu."):
-                sys.modules["torch" + name[len("tinygrad_edu") :]] = module
-    elif engine == "torch-float64":
-        import torch
-
-        torch.set_default_dtype(torch.float64)
-    elif engine != "torch":
+    if engine not in ("tinygrad_edu", "torch", "torch-float64"):
         raise SystemExit(
             f"unknown engine {engine!r}: expected tinygrad_edu, torch or torch-float64"
         )
+    if engine == "tinygrad_edu":
+        # the public way, as `tinygrad-edu run PROGRAM.py` does: torch.* bound by an import hook
+        from tinygrad_edu._as_torch import run_program
+
+        run_program(program)
+        return
+    if engine == "torch-float64":
+        import torch
+
+        torch.set_default_dtype(torch.float64)
     sys.argv = [program]
     runpy.run_path(program, run_name="__main__")
 

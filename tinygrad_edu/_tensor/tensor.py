@@ -499,6 +499,18 @@ def _any_grad(data: Any) -> bool:
     return False
 
 
+def _scalars(data: Any) -> Any:
+    """A list with each tensor in it read as its one number, as PyTorch reads it
+    (``torch.tensor([t])`` of a one-element ``t``: ``[t.item()]``, whatever ``t``'s dims)."""
+    if isinstance(data, Tensor):
+        if len(data.flat) != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return data._py(data.flat[0])
+    if isinstance(data, (list, tuple)):
+        return [_scalars(x) for x in data]
+    return data
+
+
 def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
            requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
@@ -508,6 +520,8 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
         _warn_to_scalar(2)  # and the graph is dropped
+    if isinstance(data, (list, tuple)):
+        data = _scalars(data)
     flat, shape = flatten(data)
     for x in flat:
         if not isinstance(x, (*_Number, bool)):

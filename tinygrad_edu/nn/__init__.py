@@ -50,13 +50,16 @@ from .loss import (
 from .module import Module
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
+from .rnn import GRU, RNN, GRUCell, RNNBase, RNNCell
 from .sparse import Embedding
 
 __all__ = [
     "CELU",
     "ELU",
     "GELU",
+    "GRU",
     "MLP",
+    "RNN",
     "SELU",
     "AdaptiveAvgPool2d",
     "AvgPool2d",
@@ -68,6 +71,7 @@ __all__ = [
     "Dropout",
     "Embedding",
     "Flatten",
+    "GRUCell",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
@@ -90,6 +94,8 @@ __all__ = [
     "NLLLoss",
     "Neuron",
     "Parameter",
+    "RNNBase",
+    "RNNCell",
     "ReLU",
     "ReLU6",
     "Sequential",

@@ -63,7 +63,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 # The modules that add a subcommand each, in the order `--help` lists them.
-COMMANDS = ("viz.cli.draw", "viz.cli.trace", "viz.cli.train", "viz.cli.lesson", "viz.demo")
+COMMANDS = (
+    "viz.cli.draw",
+    "viz.cli.trace",
+    "viz.cli.train",
+    "viz.cli.lesson",
+    "viz.demo",
+    "viz.cli.run",
+)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..._torch_cpu.float32_libm import f32, fma, fma32
 from ..device import check_device
-from ..dtype import bool_, dtype, get_default_dtype, int64
+from ..dtype import bool_, dtype, float32, float64, get_default_dtype, int64, round_float32
 from ..shape import nest, sizes
 from ..tensor import Tensor, tensor
 from ..tensor_messages import INT_GRAD
@@ -66,8 +66,17 @@ def zeros(*size: Any, dtype: dtype | None = None, device: Any = None,
 
 
 def empty(*size: Any, dtype: dtype | None = None, device: Any = None,
-          requires_grad: bool = False) -> Tensor:  # fmt: skip
-    """``torch.empty``: here its memory holds zeros (PyTorch's holds whatever was there)."""
+          requires_grad: bool = False, **kwargs: Any) -> Tensor:  # fmt: skip
+    """``torch.empty``: here its memory holds zeros (PyTorch's holds whatever was there).
+    The size may be given as ``size=``, as PyTorch allows."""
+    if "size" in kwargs:
+        if size:
+            raise TypeError("empty() got multiple values for argument 'size'")
+        size = (kwargs.pop("size"),)
+    kwargs.pop("memory_format", None)
+    kwargs.pop("pin_memory", None)
+    if kwargs:
+        raise TypeError(f"empty() got an unexpected keyword argument '{next(iter(kwargs))}'")
     return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
@@ -84,9 +93,34 @@ def arange(
     n = max(0, math.ceil((end - start) / step))
     ints = all(isinstance(x, int) for x in (start, end, step))
     dt = dtype or (int64 if ints else get_default_dtype())
-    data = [start + i * step for i in range(n)]
+    data = _arange_values(start, step, n, dt)
     t = tensor(data, dtype=dt) if data else Tensor.from_values([], (0,), dt)
     return _requiring_grad(t) if requires_grad else t
+
+
+# PyTorch's CPU kernel (aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp) computes element i
+# as start + step * i in double and rounds it to the dtype, except in the vectorized loop: two
+# vectors of VECTOR[dtype] elements per round (AVX2's width; the kernel has no AVX-512 build),
+# each element base + k * step in double, base being element 0 of its vector rounded first;
+# the compiler fuses each multiply-add into one fma (measured: the float64 results need it).
+VECTOR = {float32: 8, float64: 4}
+
+
+def _arange_values(start: float, step: float, n: int, dt: dtype) -> list[float]:
+    width = VECTOR.get(dt)
+    if width is None:  # the integers: exact either way
+        return [start + i * step for i in range(n)]
+    rnd = round_float32 if dt is float32 else float
+    start, step = float(start), float(step)
+    out: list[float] = []
+    i = 0
+    while i + 2 * width <= n:
+        for _ in range(2):
+            base = rnd(fma(step, float(i), start))
+            out += [rnd(fma(step, float(k), base)) for k in range(width)]
+            i += width
+    out += [rnd(fma(step, float(j), start)) for j in range(i, n)]
+    return out
 
 
 def eye(n: int, m: int | None = None, *, dtype: dtype | None = None, device: Any = None,

@@ -298,6 +298,15 @@ def setitem(t: Any, key: Any, value: Any) -> None:
     pos, shape = [int(v.data) for v in chosen.flat], tuple(chosen.shape)
     if STATE.enabled and t.is_leaf and t.requires_grad:
         raise RuntimeError(LEAF_INPLACE if adv and view is where else VIEW_LEAF_INPLACE)
+    if (
+        view is where
+        and not adv
+        and not (is_tensor(value) and (value.dim() or value.requires_grad))
+    ):
+        # the whole tensor and one number: PyTorch fills it (FillBackward3, the number a tensor)
+        t.fill_(value if is_tensor(value) else type(t).from_values(
+            [Value(float(value), requires_grad=False)], (), t.dtype))  # fmt: skip
+        return
     src = None if not is_tensor(value) else _source(shape, tuple(value.shape))
     if is_tensor(value) and src is None:
         if adv:

@@ -187,18 +187,33 @@ def write(t: Any, data: list[float]) -> Any:
     return _write(t, data, t.shape)
 
 
-def _fill(draw: Any) -> Any:
-    def method(self: Any, *args: Any, generator: Any = None) -> Any:
-        return _write(self, draw(generator, len(self.flat), self.dtype.name, *args), self.shape)
+def _fill(draw: Any, names: tuple[str, ...]) -> Any:
+    # names: PyTorch's keywords for the draw's parameters, in order (normal_(mean=, std=))
+    def method(self: Any, *args: Any, generator: Any = None, **kwargs: Any) -> Any:
+        unknown = set(kwargs) - set(names[len(args) :])
+        if unknown:
+            raise TypeError(f"got an unexpected keyword argument '{sorted(unknown)[0]}'")
+        given = list(args)
+        for name in names[len(args) :]:
+            if name not in kwargs:
+                break
+            given.append(kwargs.pop(name))
+        if kwargs:  # a later keyword without the one before it: the default in between
+            raise TypeError(f"give {names[len(given)]}= too, or the numbers by position")
+        return _write(self, draw(generator, len(self.flat), self.dtype.name, *given), self.shape)
 
     return method
 
 
 METHODS: dict[str, Any] = {
-    "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt)),
-    "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt)),
-    "exponential_": _fill(lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt)),
-    "bernoulli_": _fill(lambda g, n, dt, p=0.5: [float(b) for b in draws.bernoulli(g, n, p, dt)]),
+    "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt), ("from", "to")),
+    "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt), ("mean", "std")),
+    "exponential_": _fill(
+        lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt), ("lambd",)
+    ),
+    "bernoulli_": _fill(
+        lambda g, n, dt, p=0.5: [float(b) for b in draws.bernoulli(g, n, p, dt)], ("p",)
+    ),
     "random_": _fill(
         lambda g, n, dt, low=None, high=None: [
             float(v)
@@ -209,7 +224,8 @@ METHODS: dict[str, Any] = {
                 if high is None
                 else draws.randint(g, n, low, high)
             )
-        ]
+        ],
+        ("from", "to"),
     ),
     "add_": _binary_("add"),
     "sub_": _binary_("sub"),

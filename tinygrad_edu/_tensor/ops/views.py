@@ -50,6 +50,8 @@ VIEW_OPS: dict[str, Op] = {
         ("alias", "AliasBackward0"),
         ("unsafe_view", "UnsafeViewBackward0"),
         ("slice", "SliceBackward0"),
+        ("split", "SplitBackward0"),
+        ("split_with_sizes", "SplitWithSizesBackward0"),
         ("transpose", "TransposeBackward0"),
         ("t", "TBackward0"),
         ("permute", "PermuteBackward0"),
@@ -182,7 +184,8 @@ def alias(a: Any) -> Any:
     return _view(a, "alias", lambda g: g)
 
 
-def slice_(a: Any, dim: int, s: slice) -> Any:
+def slice_(a: Any, dim: int, s: slice, key: str = "slice") -> Any:
+    """``a[..., s]`` in dim ``dim``; ``key``: the view op it is (``split``'s pieces are theirs)."""
     d = normalize_dim(dim, len(a.shape))
     step = 1 if s.step is None else int(s.step)
     if step <= 0:
@@ -195,7 +198,7 @@ def slice_(a: Any, dim: int, s: slice) -> Any:
         return ((*shape[:d], n, *shape[d + 1:]), (*st[:d], st[d] * step, *st[d + 1:]),
                 off + start * st[d] if n else off)  # fmt: skip
 
-    return _view(a, "slice", how, _saved_dim=d)
+    return _view(a, key, how, _saved_dim=d)
 
 
 def _sizes(args: tuple[Any, ...]) -> tuple[int, ...]:

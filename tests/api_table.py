@@ -1,0 +1,178 @@
+"""Write docs/api_table.md: PyTorch's public names, each built here or out of scope (and why).
+
+    .venv/bin/python tests/api_table.py           # needs torch (make parity installs it)
+    .venv/bin/python tests/api_table.py --check   # also fail if the file or both_forms.BOTH is stale
+
+The names are read from the real install: ``dir()`` of torch, torch.Tensor, torch.nn,
+torch.nn.functional, torch.optim, torch.utils.data and torch.autograd, without ``_`` names.
+A name is built when tinygrad_edu's namespace of the same path has it; one that is not is out
+of scope for the first reason of ``REASONS`` its name matches, else "not built yet".
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import sys
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "api_table.md"
+sys.path.insert(0, str(ROOT))
+
+NAMESPACES = ("torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.optim",
+              "torch.utils.data", "torch.autograd")  # fmt: skip
+
+# (reason, pattern on the name): the first that matches says why a name is not built
+REASONS: list[tuple[str, str]] = [
+    (
+        "devices other than the CPU (CUDA, MPS, XPU, ...)",
+        r"cuda|cudnn|mps|xpu|mtia|hip|ipu|xla|hpu|vulkan|mkldnn|miopen|pin_memory|is_pinned|"
+        r"share_memory|nccl|accelerator|^cpu$|^to_mkldnn|device_mesh|stream|Stream|Event",
+    ),
+    (
+        "sparse tensors",
+        r"sparse|^sspaddmm|^smm|^hspmm|coo|csr|csc|bsr|bsc|^to_dense|values$|"
+        r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce",
+    ),
+    (
+        "complex numbers",
+        r"complex|conj|^angle|^imag|^real|^polar|^view_as_real|^isreal|cfloat|"
+        r"cdouble|chalf|^sgn|resolve_neg|^is_neg|^_?neg_view",
+    ),
+    (
+        "quantized tensors",
+        r"quant|^q_|qint|quint|^int_repr|qscheme|per_channel|per_tensor|"
+        r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer",
+    ),
+    ("signal processing (FFT, windows)", r"fft|stft|window$|^istft"),
+    (
+        "matrix decompositions beyond small solve/inv/det",
+        r"svd|^qr|^lu|cholesky|^eig|symeig|geqrf|orgqr|ormqr|lstsq|triangular_solve|pinverse|"
+        r"matrix_exp|slogdet|logdet|^lobpcg|^pca_lowrank|householder",
+    ),
+    (
+        "compilers, tracing and export (jit, fx, dynamo, onnx)",
+        r"jit|^compile|compiler|^fx$|dynamo|onnx|export|script|trace_module|^Graph|^library$|"
+        r"^ops$|^classes$|^overrides$|^package$|vmap|^func$|functorch|^Symbol|^Sym|sym_|guard|"
+        r"^cond$|^while_loop|^is_compiling|_decomp|^Aliasdb|^Node$|^Value$|^Block$|^Type$|Type$|"
+        r"^Use$|^ScriptObject|^Future|^fork$|^wait$|^Argument|^FunctionSchema|^ConcreteModule|"
+        r"^CompilationUnit|^Decl|^ErrorReport|^FileCheck|^Gradient$|^set_flush_denormal",
+    ),
+    ("distributed and multiprocessing", r"distributed|multiprocessing|^rpc|^RRef|shard|^Dist"),
+    (
+        "profiling, hardware and build configuration",
+        r"profil|backends|^version$|^__|^config|^hub$|^testing$|^utils$|^masked$|^nested|"
+        r"^monitor|^futures|^storage$|^types$|^serialization$|^random$|^return_types$|^contrib|"
+        r"^special$|^signal$|^sparse$|^quasirandom|^autocast|amp|^get_num|^set_num|threads|"
+        r"^parallel_info|^show_config|^has_|^is_anomaly|^unify|^init_num|^import_ir|^vitals|"
+        r"^set_vital|^read_vitals|^layout|_layout|^strided$|^memory_format|_format$|^channels_last|"
+        r"^preserve_format|^contiguous_format|^fork_rng|^Storage|Storage$|storage_|^Typed|"
+        r"^Untyped|^DispatchKey|dispatch|^Tag$|^AVG$|^align|^rename|^refine_names|names$|"
+        r"deterministic|^are_|^use_deterministic|^float8|^uint[0-9]|^int[0-9]+$|^bits|^e[0-9]m|"
+        r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$",
+    ),
+    ("lazy modules and parametrizations beyond nn.Linear's", r"^Lazy|parametriz|^UninitializedB"),
+    (
+        "recurrent, transformer and attention layers",
+        r"RNN|LSTM|GRU|Transformer|Attention|"
+        r"attention|^rnn|^pack_|^pad_packed|PackedSequence",
+    ),
+]
+BEGINNER_NOTE = "not built yet"
+
+
+def _public(obj: object) -> list[str]:
+    return sorted(n for n in dir(obj) if not n.startswith("_"))
+
+
+def _resolve(root: object, path: str) -> object:
+    obj = root
+    for part in path.split(".")[1:]:
+        obj = getattr(obj, part)
+    return obj
+
+
+def reason(name: str) -> str:
+    for why, pattern in REASONS:
+        if re.search(pattern, name):
+            return why
+    return BEGINNER_NOTE
+
+
+def both_forms(torch: types.ModuleType) -> list[str]:
+    """PyTorch's names that are both a function of torch and a method of torch.Tensor."""
+    fns = {n for n in _public(torch)
+           if callable(getattr(torch, n)) and not isinstance(getattr(torch, n), type)}  # fmt: skip
+    plain = (property, types.GetSetDescriptorType, types.MemberDescriptorType)
+    methods = {n for n in _public(torch.Tensor)
+               if not isinstance(inspect.getattr_static(torch.Tensor, n), plain)}  # fmt: skip
+    return sorted(fns & methods)
+
+
+def table() -> str:
+    import torch
+
+    import tinygrad_edu
+
+    lines = [
+        "# PyTorch's public names, and which are built here",
+        "",
+        f"Made by `tests/api_table.py` from torch {torch.__version__}: every public name (no "
+        "leading `_`) of each namespace, **built** when tinygrad_edu has it under the same path "
+        "(`import tinygrad_edu as torch`), else out of scope for the reason given (the first "
+        "rule of `REASONS` in the script its name matches), or *not built yet*.",
+        "",
+        "| namespace | names | built | out of scope | not built yet |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    sections = []
+    for path in NAMESPACES:
+        theirs = _resolve(torch, path)
+        try:
+            ours: object | None = _resolve(tinygrad_edu, path)
+        except AttributeError:
+            ours = None
+        rows, counts = [], {"built": 0, "out": 0, "todo": 0}
+        for name in _public(theirs):
+            if ours is not None and hasattr(ours, name):
+                rows.append(f"| `{name}` | built |")
+                counts["built"] += 1
+            else:
+                why = reason(name)
+                counts["todo" if why == BEGINNER_NOTE else "out"] += 1
+                rows.append(f"| `{name}` | {why} |")
+        total = sum(counts.values())
+        lines.append(f"| `{path}` | {total} | {counts['built']} | {counts['out']} | "
+                     f"{counts['todo']} |")  # fmt: skip
+        sections += ["", f"## `{path}`", "", "| name | here |", "|---|---|", *rows]
+    return "\n".join([*lines, *sections, ""])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if anything is stale")
+    args = parser.parse_args()
+    import torch
+
+    from tinygrad_edu._tensor.ops import both_forms as ours
+
+    text = table()
+    status = 0
+    if list(ours.BOTH) != both_forms(torch):
+        print("tinygrad_edu/both_forms.py's BOTH differs from this torch's names", file=sys.stderr)
+        status = 1
+    if args.check:
+        if OUT.read_text(encoding="utf-8") != text:
+            print(f"{OUT.relative_to(ROOT)} is stale: run tests/api_table.py", file=sys.stderr)
+            status = 1
+    else:
+        OUT.write_text(text, encoding="utf-8")
+    print(text.split("\n## ")[0])
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,97 @@
+"""``tinygrad-edu run PROGRAM.py`` and ``python -m tinygrad_edu.run``: a PyTorch program with
+``torch`` and every ``torch.*`` import bound to tinygrad_edu by an import hook."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tinygrad_edu import _as_torch
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = [sys.executable, "-c", "import sys; from viz.cli import main; sys.exit(main())"]
+MODULE = [sys.executable, "-m", "tinygrad_edu.run"]
+
+PROGRAM = """\
+import sys
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, TensorDataset
+from torch import optim
+from torch.autograd import grad
+
+x = torch.tensor([-1.0, 2.0], requires_grad=True)
+print(F.relu(x), type(x), isinstance(nn.Linear(2, 1), nn.Module), optim.SGD.__name__)
+print(torch.nn.functional is F, torch.utils.data.DataLoader is DataLoader, grad.__name__)
+print(sys.argv[1:], __name__, hasattr(torch, "run"), torch.__name__)
+"""
+EXPECTED = """\
+tensor([0., 2.], grad_fn=<ReluBackward0>) <class 'torch.Tensor'> True SGD
+True True grad
+['--lr', '0.1', 'x'] __main__ False tinygrad_edu
+"""
+
+
+def _run(cmd: list[str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [*cmd, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("cmd", [[*CLI, "run"], MODULE], ids=["tinygrad-edu run", "python -m"])
+def test_a_pytorch_program_runs_with_torch_bound_to_tinygrad_edu(tmp_path, cmd):
+    (tmp_path / "prog.py").write_text(PROGRAM, encoding="utf-8")
+    proc = _run(cmd, "prog.py", "--lr", "0.1", "x", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == EXPECTED
+
+
+@pytest.mark.parametrize("cmd", [[*CLI, "run"], MODULE], ids=["tinygrad-edu run", "python -m"])
+@pytest.mark.parametrize("name", ["missing.py", "."])
+def test_bad_input_is_one_line_and_status_2(tmp_path, cmd, name):
+    proc = _run(cmd, name, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error: cannot run" in lines[0], proc.stderr
+
+
+def test_the_programs_own_errors_and_exit_status_are_its_own(tmp_path):
+    (tmp_path / "fails.py").write_text("import torch\ntorch.ones(2) @ torch.ones(3)\n")
+    (tmp_path / "exits.py").write_text("import sys\nsys.exit(3)\n")
+    for cmd in ([*CLI, "run"], MODULE):
+        failed = _run(cmd, "fails.py", cwd=tmp_path)
+        assert failed.returncode == 1 and "Traceback" in failed.stderr
+        assert failed.stderr.strip().splitlines()[-1].startswith("RuntimeError: ")
+        assert _run(cmd, "exits.py", cwd=tmp_path).returncode == 3
+
+
+def test_a_torch_module_tinygrad_edu_lacks_is_missing_as_python_says():
+    with _as_torch.as_torch(), pytest.raises(ModuleNotFoundError) as e:
+        import torch.backends.cudnn  # noqa: F401
+    assert e.value.name == "torch.backends"
+    assert str(e.value) == "No module named 'torch.backends'"
+
+
+def test_the_hook_gives_the_same_module_objects_and_comes_off_cleanly():
+    import tinygrad_edu
+    import tinygrad_edu.nn.functional
+
+    spec = tinygrad_edu.__spec__
+    with _as_torch.as_torch():
+        import torch
+        import torch.nn.functional as F  # noqa: N812
+
+        assert torch is tinygrad_edu and F is tinygrad_edu.nn.functional
+        assert repr(type(torch.ones(1))) == "<class 'torch.Tensor'>"
+        assert repr(torch.Size) == "<class 'torch.Size'>"
+    assert tinygrad_edu.__spec__ is spec  # the module keeps its own spec
+    assert "torch" not in sys.modules and "torch.nn.functional" not in sys.modules
+    assert repr(tinygrad_edu.Tensor) == "<class 'tinygrad_edu._tensor.tensor.Tensor'>"
+    assert not hasattr(tinygrad_edu, "run")

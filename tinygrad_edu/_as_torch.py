@@ -1,0 +1,170 @@
+"""Run a PyTorch program with ``torch`` and every ``torch.*`` import bound to tinygrad_edu.
+
+    tinygrad-edu run PROGRAM.py [ARGS]
+    python -m tinygrad_edu.run PROGRAM.py [ARGS]
+
+The binding is an import hook (a finder on ``sys.meta_path``): ``import torch`` gives
+``tinygrad_edu``, ``import torch.nn.functional as F`` gives ``tinygrad_edu.nn.functional``,
+``from torch.utils.data import DataLoader`` reads ``tinygrad_edu.utils.data``. A ``torch.x``
+that tinygrad_edu does not have fails as a missing module does (``ModuleNotFoundError: No module
+named 'torch.x'``). While the hook is on, the classes a program sees print as PyTorch's:
+``type(t)`` is ``<class 'torch.Tensor'>``.
+
+The module's name starts with an underscore so that ``import tinygrad_edu as torch`` shows no
+name PyTorch does not have (``torch.run`` is not one).
+
+>>> import sys
+>>> with as_torch():
+...     import torch.nn.functional as F
+...     import torch
+...     print(F.__name__, type(torch.ones(1)))
+tinygrad_edu.nn.functional <class 'torch.Tensor'>
+>>> "torch" in sys.modules
+False
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import runpy
+import sys
+from collections.abc import Iterator, Sequence
+from types import ModuleType
+from typing import Any
+
+import tinygrad_edu
+
+__all__ = [
+    "TORCH_MODULES", "ProgramError", "TorchFinder", "as_torch", "install", "main", "run_program",
+    "uninstall",
+]  # fmt: skip
+
+PACKAGE = "tinygrad_edu"
+
+# The module PyTorch names each of these classes under (``type(x)`` and ``repr(type(x))``
+# print it): set while the hook is on, restored by ``uninstall``.
+TORCH_MODULES: dict[str, str] = {
+    "Tensor": "torch",
+    "Size": "torch",
+    "dtype": "torch",
+    "device": "torch",
+}
+
+
+class _Alias(importlib.abc.Loader):
+    """Loads ``torch.x`` as the already imported ``tinygrad_edu.x`` (the same module object)."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        self.spec = module.__spec__
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return self.module
+
+    def exec_module(self, module: ModuleType) -> None:
+        # the import system set the alias's spec on it: the module keeps its own
+        module.__spec__ = self.spec
+
+
+class TorchFinder(importlib.abc.MetaPathFinder):
+    """The ``sys.meta_path`` finder that makes ``torch.x.y`` the module ``tinygrad_edu.x.y``."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != "torch" and not fullname.startswith("torch."):
+            return None
+        real = PACKAGE + fullname[len("torch") :]
+        try:
+            module = importlib.import_module(real)
+        except ModuleNotFoundError as e:
+            if e.name == real:  # no such module here: Python's own error, for torch.x
+                return None
+            raise
+        spec = importlib.util.spec_from_loader(fullname, _Alias(module))
+        if spec is not None and hasattr(module, "__path__"):
+            spec.submodule_search_locations = list(module.__path__)
+        return spec
+
+
+_FINDER = TorchFinder()
+_SAVED: dict[str, Any] = {}
+
+
+def install() -> None:
+    """Bind ``torch`` and every ``torch.*`` import to tinygrad_edu (idempotent)."""
+    if _FINDER in sys.meta_path:
+        return
+    for name in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
+        del sys.modules[name]  # a torch imported before: the program gets tinygrad_edu's
+    sys.meta_path.insert(0, _FINDER)
+    for name, module in TORCH_MODULES.items():
+        cls = getattr(tinygrad_edu, name)
+        _SAVED[name] = cls.__module__
+        cls.__module__ = module
+
+
+def uninstall() -> None:
+    """Undo ``install``: ``torch`` is unbound and the classes print their own module again."""
+    if _FINDER in sys.meta_path:
+        sys.meta_path.remove(_FINDER)
+    for name in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
+        if sys.modules[name].__name__.startswith(PACKAGE):
+            del sys.modules[name]
+    for name, module in _SAVED.items():
+        getattr(tinygrad_edu, name).__module__ = module
+    _SAVED.clear()
+
+
+@contextlib.contextmanager
+def as_torch() -> Iterator[None]:
+    """``install()`` for the duration of a ``with`` block."""
+    install()
+    try:
+        yield
+    finally:
+        uninstall()
+
+
+class ProgramError(Exception):
+    """The program cannot be run (a missing file, a directory): one line for the user."""
+
+
+def run_program(program: str, args: Sequence[str] = ()) -> None:
+    """Run the file ``program`` as ``__main__`` with ``sys.argv`` ``[program, *args]``, as
+    ``python PROGRAM.py ARGS`` would, but with ``torch`` bound to tinygrad_edu.
+
+    Raises ``ProgramError`` if there is no such file; the program's own exceptions propagate.
+    """
+    if not os.path.exists(program):
+        raise ProgramError(f"cannot run {program!r}: no such file")
+    if os.path.isdir(program):
+        raise ProgramError(f"cannot run {program!r}: it is a directory")
+    install()
+    sys.argv = [program, *args]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(program)))  # as python does
+    runpy.run_path(program, run_name="__main__")
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tinygrad_edu.run") -> int:
+    """``PROGRAM.py [ARGS]``: run it; bad input is one line on stderr and exit status 2."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        stream = sys.stdout if argv else sys.stderr
+        print(f"usage: {prog} PROGRAM.py [ARGS]", file=stream)
+        print(
+            "Run a PyTorch program with `torch` and every `torch.*` import bound to tinygrad_edu.",
+            file=stream,
+        )
+        return 0 if argv else 2
+    try:
+        run_program(argv[0], argv[1:])
+    except ProgramError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,138 @@
+"""``t.storage()`` and ``t.untyped_storage()``: the memory under a tensor and its views, as
+PyTorch shows it (``size()``, ``data_ptr()``, ``nbytes()``, the printout); and ``t.resize_``.
+
+>>> import tinygrad_edu as torch
+>>> a = torch.arange(6.0)
+>>> v = a.view(2, 3)
+>>> a.storage().size(), v.untyped_storage().nbytes(), v.storage().data_ptr() == a.data_ptr()
+(6, 24, True)
+
+A storage here is seen through one tensor: its size is the extent of that tensor's elements
+(offset + the farthest element + 1), which is the whole storage for any tensor that is not a
+slice of a bigger one; PyTorch's may be larger for a slice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import struct
+from typing import Any
+
+from ._tensor.dtype import Size
+from ._tensor.ops.inplace import write
+from ._tensor.ops.views import ELEMENT_SIZES, contiguous_strides
+from .core.engine import Value
+
+__all__ = ["METHODS", "TypedStorage", "UntypedStorage", "resize_"]
+
+_FORMATS = {"float32": "f", "float64": "d", "int64": "q", "int32": "i", "float16": "e", "bool": "?"}
+
+
+def _elements(t: Any) -> list[float]:
+    """The storage's numbers as far as ``t`` reaches (0 where it does not look)."""
+    strides, offset = t.stride(), t.storage_offset()
+    pos = [
+        offset + sum(i * s for i, s in zip(ix, strides))
+        for ix in itertools.product(*map(range, t.shape))
+    ]
+    out = [0.0] * (max(pos) + 1 if pos else 0)
+    for p, v in zip(pos, t.flat):
+        out[p] = v.data
+    return out
+
+
+class TypedStorage:
+    """The elements of a tensor's memory, in its dtype (``t.storage()``)."""
+
+    def __init__(self, t: Any) -> None:
+        self.dtype = t.dtype
+        self.device = t.device
+        self.elements = _elements(t)
+        self.key = t.storage_key
+
+    def size(self) -> int:
+        return len(self.elements)
+
+    __len__ = size
+
+    def element_size(self) -> int:
+        return ELEMENT_SIZES[self.dtype.name]
+
+    def nbytes(self) -> int:
+        return self.size() * self.element_size()
+
+    def data_ptr(self) -> int:
+        return id(self.key) << 20
+
+    def tolist(self) -> list[Any]:
+        if self.dtype.is_floating_point:
+            return [struct.unpack("f", struct.pack("f", x))[0] if self.dtype.name == "float32"
+                    else x for x in self.elements]  # fmt: skip
+        return [bool(x) if self.dtype.name == "bool" else int(x) for x in self.elements]
+
+    def __getitem__(self, i: int) -> Any:
+        return self.tolist()[i]
+
+    def __iter__(self) -> Any:
+        return iter(self.tolist())
+
+    def __repr__(self) -> str:
+        head = f"[torch.storage.TypedStorage(dtype=torch.{self.dtype.name}, device=cpu) of size"
+        return "\n".join([*(f" {x}" for x in self.tolist()), f"{head} {self.size()}]"])
+
+    __str__ = __repr__
+
+
+class UntypedStorage:
+    """The bytes of a tensor's memory (``t.untyped_storage()``)."""
+
+    def __init__(self, t: Any) -> None:
+        self.typed = TypedStorage(t)
+
+    def size(self) -> int:
+        return self.typed.nbytes()
+
+    __len__ = nbytes = size
+
+    def element_size(self) -> int:
+        return 1
+
+    def data_ptr(self) -> int:
+        return self.typed.data_ptr()
+
+    def tolist(self) -> list[int]:
+        fmt = _FORMATS[self.typed.dtype.name]
+        return list(struct.pack(f"<{len(self.typed.elements)}{fmt}", *self.typed.tolist()))
+
+    def __getitem__(self, i: int) -> int:
+        return self.tolist()[i]
+
+    def __repr__(self) -> str:
+        head = "[torch.storage.UntypedStorage(device=cpu) of size"
+        return "\n".join([*(f" {x}" for x in self.tolist()), f"{head} {self.size()}]"])
+
+    __str__ = __repr__
+
+
+def resize_(t: Any, *sizes: Any) -> Any:
+    """``t.resize_(2, 2)``: the same memory seen with a new shape, row-major; elements past
+    the old ones are 0 here (PyTorch leaves them as the memory had them)."""
+    if t.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    shape = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
+    old = [v.data for v in t.contiguous().flat]
+    n = 1
+    for s in shape:
+        n *= int(s)
+    data = (old + [0.0] * n)[:n]
+    t.flat = [Value(0.0, requires_grad=False) for _ in range(n)]
+    t.shape = Size(int(s) for s in shape)
+    t.set_geometry(contiguous_strides(t.shape), 0, t)
+    return write(t, data)
+
+
+METHODS: dict[str, Any] = {
+    "storage": lambda self: TypedStorage(self),
+    "untyped_storage": lambda self: UntypedStorage(self),
+    "resize_": resize_,
+}
