@@ -26,7 +26,7 @@ from .dtype import float32, get_default_dtype
 from .kernels import copy, float32_arithmetic, rounded
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
-from .tensor_rules import group_rule, members
+from .tensor_rules import WRITES, group_rule, is_copy_rule, members
 
 __all__ = ["RuleStep", "backward", "call_hooks", "grad_with_hooks", "seeds_of"]
 
@@ -123,19 +123,26 @@ def _stops(roots: list[Any]) -> list[_Stop]:
         return found[key]
 
     seen: set[int] = set()
+    ruled: list[tuple[TensorNode, Any]] = []
+    writes = False
     stack = [r.grad_fn for r in roots if isinstance(r.grad_fn, TensorNode)]
     while stack:
         fn = stack.pop()
         if id(fn) in seen or fn.lifted:
             continue
         seen.add(id(fn))
+        writes = writes or type(fn).__name__ in WRITES
         rule = group_rule(fn)
         if rule is not None:
-            s = stop(fn.elements, fn.sequence_nr)
-            s.node, s.rule = fn, rule
+            ruled.append((fn, rule))
         for x in fn.inputs or ():
             if is_tensor(x) and isinstance(x.grad_fn, TensorNode):
                 stack.append(x.grad_fn)
+    for fn, rule in ruled:
+        if writes and is_copy_rule(rule):
+            continue  # a write rebuilt the copies' elements: their own rules follow it
+        s = stop(fn.elements, fn.sequence_nr)
+        s.node, s.rule = fn, rule
     for t in watched():
         stop(t.flat, t.grad_fn.sequence_nr).hooked.append(t)
     return list(found.values())

@@ -26,7 +26,16 @@ from ..core.ops import COPIES, in_float64
 from .ops.views import VIEW_OPS
 from .tensor_graph import TensorNode, is_tensor
 
-__all__ = ["FORMULAS", "RULES", "formula", "group_rule", "members", "sum_to"]
+__all__ = [
+    "FORMULAS",
+    "RULES",
+    "WRITES",
+    "formula",
+    "group_rule",
+    "is_copy_rule",
+    "members",
+    "sum_to",
+]
 
 Grad = list[float]
 Rule = Callable[[TensorNode, Grad], "list[Grad | None] | None"]
@@ -345,6 +354,17 @@ def formula(node: TensorNode, slot: int) -> str:
         return f"(grad * {local}).sum_to(input.shape)"
     texts = FORMULAS.get(type(node).__name__, ())
     return texts[min(slot, len(texts) - 1)] if texts else type(node).__name__
+
+
+# a write through a view rebuilds its base's elements: the pass's element rules follow it
+WRITES = frozenset(
+    ("CopySlices", "AsStridedBackward0", "IndexPutBackward0", "CopyBackwards", "AliasBackward0")
+)
+
+
+def is_copy_rule(rule: Rule | None) -> bool:
+    """Whether ``rule`` is the element copies' (which a write through a view outruns)."""
+    return rule is _copies
 
 
 def group_rule(node: Any) -> Rule | None:
