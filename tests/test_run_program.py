@@ -92,6 +92,8 @@ def test_the_hook_gives_the_same_module_objects_and_comes_off_cleanly():
         assert repr(type(torch.ones(1))) == "<class 'torch.Tensor'>"
         assert repr(torch.Size) == "<class 'torch.Size'>"
     assert tinygrad_edu.__spec__ is spec  # the module keeps its own spec
-    assert "torch" not in sys.modules and "torch.nn.functional" not in sys.modules
+    # unbound again (a real torch imported before comes back as it was)
+    assert sys.modules.get("torch") is not tinygrad_edu
+    assert sys.modules.get("torch.nn.functional") is not tinygrad_edu.nn.functional
     assert repr(tinygrad_edu.Tensor) == "<class 'tinygrad_edu._tensor.tensor.Tensor'>"
     assert not hasattr(tinygrad_edu, "run")

@@ -96,12 +96,17 @@ _FINDER = TorchFinder()
 _SAVED: dict[str, Any] = {}
 
 
+_REAL: dict[str, object] = {}  # a real torch's modules, while the hook stands in for them
+
+
 def install() -> None:
     """Bind ``torch`` and every ``torch.*`` import to tinygrad_edu (idempotent)."""
     if _FINDER in sys.meta_path:
         return
     for name in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
-        del sys.modules[name]  # a torch imported before: the program gets tinygrad_edu's
+        # a torch imported before: the program gets tinygrad_edu's, and uninstall puts it back
+        # (its C extension cannot be loaded a second time in one process)
+        _REAL[name] = sys.modules.pop(name)
     sys.meta_path.insert(0, _FINDER)
     for name, module in TORCH_MODULES.items():
         cls = getattr(tinygrad_edu, name)
@@ -119,6 +124,8 @@ def uninstall() -> None:
     for name, module in _SAVED.items():
         getattr(tinygrad_edu, name).__module__ = module
     _SAVED.clear()
+    sys.modules.update(_REAL)
+    _REAL.clear()
 
 
 @contextlib.contextmanager
