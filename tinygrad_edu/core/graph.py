@@ -35,7 +35,7 @@ __all__ = [
 # The grad a Value holds before any backward pass has written into it. The first contribution
 # replaces it instead of being added to it, so a gradient keeps the sign of zero as PyTorch's
 # does (-0.0 + 0.0 would be +0.0). It reads as an ordinary 0.0.
-ZERO = 0.0
+ZERO = float("0")  # made at run time, so that no 0.0 written in the code is this object
 
 
 class _Freed:
