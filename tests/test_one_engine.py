@@ -167,3 +167,11 @@ def test_the_masked_ops_and_abs_as_live_pytorch_gives_them(dt):
             y.backward(lib.tensor([INF, NAN, -INF, 1.0], dtype=getattr(lib, dt)))
             got.append([bits(v) for v in x.grad.tolist()])
         assert got[0] == got[1], op
+
+
+def test_the_terminal_trace_writes_a_tensor_rules_share_as_its_formula():
+    from viz.trace_view import trace_text
+
+    loss, _ = _linear(torch.float32)
+    text = trace_text(loss, width=120)
+    assert "mat1.t().mm(grad) = " in text and "× nan" not in text

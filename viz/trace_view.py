@@ -142,7 +142,10 @@ class _Layout:
         if i.contribution is None:
             what = "a number" if i.value is None else "needs no grad"
             return [("", [(f"{what}: nothing flows to it", "dim")])]
-        product = f"{fmt(upstream)} {self.times} {fmt(i.local)} = {fmt(i.contribution)}"
+        if i.rule:  # a tensor rule's share: PyTorch's formula, not a product
+            product = f"{i.rule} = {fmt(i.contribution)}"
+        else:
+            product = f"{fmt(upstream)} {self.times} {fmt(i.local)} = {fmt(i.contribution)}"
         added = [(f"grad += {fmt(i.contribution)} {self.arrow} ", ""), (fmt(i.grad), "bold green")]
         return [("", [(product, "")]), ("   ", added)]
 
