@@ -29,6 +29,7 @@ slow: $(READY)
 	$(PY) -m pytest -q -m "slow and not parity"
 
 parity: $(PARITY)
+	$(PY) tests/api_misuse/regen.py
 	$(PY) -m pytest -q -m parity
 
 # Remake tests/data/torch_files (files real PyTorch saved, loaded by the plain tests) and commit them.

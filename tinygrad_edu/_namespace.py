@@ -119,6 +119,7 @@ from ._tensor.ops.statistics import logsumexp, std, std_mean, var, var_mean
 from ._tensor.tensor import Tensor, stack, tensor
 from ._tensor.tensor_graph import is_tensor
 from .core import data
+from .core.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .core.engine import Value, vdot, vsum
 from .core.grad_mode import (
     enable_grad,
@@ -244,6 +245,8 @@ __all__ = [
     "int32",
     "int64",
     "inverse",
+    "is_anomaly_check_nan_enabled",
+    "is_anomaly_enabled",
     "is_grad_enabled",
     "is_inference_mode_enabled",
     "is_tensor",

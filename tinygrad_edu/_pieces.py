@@ -39,6 +39,8 @@ def narrow(input: Any, dim: int, start: Any, length: int) -> Any:
     d = normalize_dim(dim, input.dim())
     n = input.shape[d]
     start = int(start)
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
     if start < 0:
         start += n
     if not 0 <= start <= n or length < 0 or start + length > n:
@@ -60,6 +62,14 @@ def split(input: Any, split_size_or_sections: Any, dim: int = 0) -> tuple[Any, .
             )
     else:
         size, key = int(split_size_or_sections), "split"
+        if size == 0 and n:
+            raise RuntimeError(
+                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
+            )
+        if size < 0:
+            raise RuntimeError(
+                f"split expects split_size be non-negative, but got split_size={size}"
+            )
         sizes = [size] * (n // size) + ([n % size] if n % size else []) if size else [n]
     starts = [0, *itertools.accumulate(sizes)]
     return tuple(slice_(input, d, slice(a, a + s), key=key) for a, s in zip(starts, sizes))

@@ -10,7 +10,21 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-__all__ = ["CPU", "check_device", "cuda", "device", "get_default_device", "set_default_device"]
+__all__ = [
+    "CPU",
+    "DEVICE_TYPES",
+    "check_device",
+    "cuda",
+    "device",
+    "get_default_device",
+    "set_default_device",
+]
+
+
+# the device types PyTorch's device strings may name (c10/core/Device.cpp), in its order
+DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+                "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia",
+                "privateuseone")  # fmt: skip
 
 
 class device:  # noqa: N801 - PyTorch's name

@@ -32,6 +32,7 @@ from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
 from . import kernels  # fmt: skip
 from ._tensor_str import format_tensor
+from .arguments import bool_arg, check_int_range, check_nesting, dtype_arg
 from .device import check_device
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
 from .hooks import RemovableHandle, new_hooks
@@ -202,6 +203,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise RuntimeError("requires_grad must be a bool")
         if self.grad_fn is not None:
             if not flag:
                 raise RuntimeError(NON_LEAF_FLAG)
@@ -218,6 +221,7 @@ class Tensor:
             register_leaf(self)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        bool_arg("requires_grad_", "requires_grad", requires_grad, 1)
         if requires_grad and self.grad_fn is None and not self.dtype.is_floating_point:
             raise RuntimeError(INT_GRAD_METHOD)
         self.requires_grad = requires_grad
@@ -516,6 +520,9 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
     """``torch.tensor``: numbers or nested lists; ints give int64, bools bool, floats the
     default dtype."""
     check_device(device)
+    dtype = dtype_arg("tensor", dtype)
+    bool_arg("tensor", "requires_grad", requires_grad)
+    check_nesting(data)
     if isinstance(data, Tensor):
         warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
     elif isinstance(data, (list, tuple)) and _any_grad(data):
@@ -525,6 +532,8 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
     flat, shape = flatten(data)
     for x in flat:
         if not isinstance(x, (*_Number, bool)):
+            if dtype is None:  # PyTorch looks for a dtype in each element first
+                raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
     if dtype is None:
         if isinstance(data, Tensor):
@@ -537,6 +546,8 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
             dtype = get_default_dtype()
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError(INT_GRAD)
+    if not isinstance(data, Tensor):
+        check_int_range(dtype, flat)
     if dtype is float32:
         data = [float(x) for x in flat]
         if kernels.float32_arithmetic():  # it holds float32 numbers

@@ -1,4 +1,5 @@
-"""Anomaly mode, per thread as PyTorch's: backward names the node that made a nan.
+"""Anomaly mode, one switch for the whole process as PyTorch's (grad mode is per thread):
+backward names the node that made a nan.
 
 >>> from tinygrad_edu import Value
 >>> from tinygrad_edu.core.anomaly_mode import set_detect_anomaly
@@ -14,7 +15,6 @@ Function 'SqrtBackward0' returned nan values in its 0th output.
 
 from __future__ import annotations
 
-import threading
 import traceback
 import warnings
 import weakref
@@ -33,7 +33,10 @@ __all__ = [
 ]
 
 
-class _Mode(threading.local):
+class _Mode:
+    """The switch every thread sees: PyTorch keeps anomaly mode in one process-wide flag
+    (``AnomalyMode::_enabled``), unlike grad mode, which is thread-local."""
+
     enabled = False
     check_nan = True
 

@@ -15,7 +15,8 @@ from typing import Any
 from ...core.engine import Value, apply
 from ...core.grad_mode import STATE
 from ...core.ops import Op
-from ..device import CPU, check_device
+from ..arguments import dtype_arg, invalid_combination
+from ..device import CPU, DEVICE_TYPES, check_device
 from ..dtype import (
     C_NAMES,
     DTYPES,
@@ -87,13 +88,21 @@ def result_type(tensor1: Any, tensor2: Any) -> dtype:
 
 def _to(t: Any, *args: Any, dtype: dtype | None = None, **kwargs: Any) -> Any:
     """``t.to(torch.float64)``, ``t.to(dtype=...)``, ``t.to(other)``, ``t.to("cpu")``."""
+    if dtype is not None and not isinstance(dtype, type(float32)):
+        raise invalid_combination("to", args, {"dtype": dtype, **kwargs})
     for a in args:
         if isinstance(a, type(float32)):
             dtype = a
+        elif isinstance(a, type) and a in (float, int, bool):
+            dtype = dtype_arg("to", a)
         elif is_tensor(a):
             dtype = a.dtype
-        else:
+        elif isinstance(a, str) and a.partition(":")[0] not in DEVICE_TYPES:
+            raise RuntimeError(f"Invalid device string: '{a}'")
+        elif a is None or isinstance(a, (str, type(CPU))):
             check_device(a)
+        else:
+            raise invalid_combination("to", args, kwargs)
     check_device(kwargs.get("device"))
     return t if dtype is None else convert(t, dtype)
 

@@ -13,10 +13,11 @@ import math
 from typing import Any
 
 from ...core.engine import Value
+from ..arguments import int_list, nonnegative
 from ..device import check_device
 from ..dtype import dtype, float32, store
 from ..kernels import float32_arithmetic
-from ..shape import flatten, sizes
+from ..shape import flatten
 from ..tensor_messages import INT_GRAD
 
 __all__ = ["METHODS"]
@@ -36,14 +37,14 @@ def _made(t: Any, flat: list[Any], shape: tuple[int, ...], dt: dtype | None,
 
 def _new_full(t: Any, size: Any, fill_value: Any, *, dtype: dtype | None = None,
               device: Any = None, requires_grad: bool = False) -> Any:  # fmt: skip
-    shape = sizes(tuple(size) if isinstance(size, (tuple, list)) else (size,))
+    shape = nonnegative(int_list("new_full", (size,), varargs=False))
     return _made(t, [fill_value] * math.prod(shape), shape, dtype, device, requires_grad)
 
 
-def _filled(value: float) -> Any:
+def _filled(value: float, fn: str) -> Any:
     def new(t: Any, *size: Any, dtype: dtype | None = None, device: Any = None,
             requires_grad: bool = False) -> Any:  # fmt: skip
-        shape = sizes(size)
+        shape = nonnegative(int_list(fn, size))
         return _made(t, [value] * math.prod(shape), shape, dtype, device, requires_grad)
 
     return new
@@ -59,9 +60,9 @@ def _new_tensor(t: Any, data: Any, *, dtype: dtype | None = None, device: Any = 
 
 
 METHODS: dict[str, Any] = {
-    "new_zeros": _filled(0.0),
-    "new_ones": _filled(1.0),
-    "new_empty": _filled(0.0),  # PyTorch's holds whatever memory held; here zeros
+    "new_zeros": _filled(0.0, "new_zeros"),
+    "new_ones": _filled(1.0, "new_ones"),
+    "new_empty": _filled(0.0, "new_empty"),  # PyTorch's holds whatever memory held; here zeros
     "new_full": _new_full,
     "new_tensor": _new_tensor,
 }

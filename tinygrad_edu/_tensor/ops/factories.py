@@ -15,9 +15,10 @@ import math
 from typing import Any
 
 from ..._torch_cpu.float32_libm import f32, fma, fma32
+from ..arguments import bool_arg, check_int_range, dtype_arg, int_arg, int_list, nonnegative
 from ..device import check_device
 from ..dtype import bool_, dtype, float32, float64, get_default_dtype, int64, round_float32
-from ..shape import nest, sizes
+from ..shape import nest
 from ..tensor import Tensor, tensor
 from ..tensor_messages import INT_GRAD
 
@@ -35,9 +36,19 @@ def _fill_dtype(value: Any) -> dtype:
 def full(size: Any, fill_value: Any, *, dtype: dtype | None = None, device: Any = None,
          requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.full((2, 3), 7.0)``: every element ``fill_value``."""
+    return _full("full", int_list("full", (size,), varargs=False), fill_value, dtype, device,
+                 requires_grad)  # fmt: skip
+
+
+def _full(fn: str, shape: tuple[int, ...], fill_value: Any, dtype: Any, device: Any,
+          requires_grad: Any) -> Tensor:  # fmt: skip
+    # every factory of a size ends here, its arguments checked as PyTorch's parser checks them
     check_device(device)
-    shape = sizes(size if isinstance(size, (tuple, list)) else (size,))
-    dt = dtype or _fill_dtype(fill_value)
+    dt = dtype_arg(fn, dtype) or _fill_dtype(fill_value)
+    requires_grad = bool_arg(fn, "requires_grad", requires_grad, optional=True)
+    nonnegative(shape, fn)
+    if fn == "full":
+        check_int_range(dt, [fill_value], c_name=True)
     if shape and not math.prod(shape):
         t = Tensor.from_values([], shape, dt)
     else:
@@ -54,15 +65,15 @@ def _requiring_grad(t: Tensor) -> Tensor:
 def ones(*size: Any, dtype: dtype | None = None, device: Any = None,
          requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.ones(2, 3)`` or ``torch.ones((2, 3))``."""
-    return full(size, 1.0, dtype=dtype or get_default_dtype(), device=device,
-                requires_grad=requires_grad)  # fmt: skip
+    return _full("ones", int_list("ones", size), 1.0, dtype_arg("ones", dtype) or
+                 get_default_dtype(), device, requires_grad)  # fmt: skip
 
 
 def zeros(*size: Any, dtype: dtype | None = None, device: Any = None,
           requires_grad: bool = False) -> Tensor:  # fmt: skip
     """``torch.zeros(2, 3)`` or ``torch.zeros((2, 3))``."""
-    return full(size, 0.0, dtype=dtype or get_default_dtype(), device=device,
-                requires_grad=requires_grad)  # fmt: skip
+    return _full("zeros", int_list("zeros", size), 0.0, dtype_arg("zeros", dtype) or
+                 get_default_dtype(), device, requires_grad)  # fmt: skip
 
 
 def empty(*size: Any, dtype: dtype | None = None, device: Any = None,
@@ -77,7 +88,8 @@ def empty(*size: Any, dtype: dtype | None = None, device: Any = None,
     kwargs.pop("pin_memory", None)
     if kwargs:
         raise TypeError(f"empty() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
+    return _full("empty", int_list("empty", size), 0.0, dtype_arg("empty", dtype) or
+                 get_default_dtype(), device, requires_grad)  # fmt: skip
 
 
 def arange(
@@ -127,7 +139,11 @@ def eye(n: int, m: int | None = None, *, dtype: dtype | None = None, device: Any
         requires_grad: bool = False) -> Tensor:  # fmt: skip
     """The identity matrix, ``n`` by ``m`` (default ``n``)."""
     check_device(device)
-    m = n if m is None else m
+    n = int_arg("eye", "n", n, 1)
+    m = n if m is None else int_arg("eye", "m", m, 2)
+    for name, k in (("n", n), ("m", m)):
+        if k < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {k}")
     t = tensor([[1.0 if i == j else 0.0 for j in range(m)] for i in range(n)],
                dtype=dtype or get_default_dtype())  # fmt: skip
     return _requiring_grad(t) if requires_grad else t
@@ -189,24 +205,27 @@ def as_tensor(data: Any, dtype: dtype | None = None, device: Any = None) -> Tens
 
 
 def _like(input: Tensor, value: Any, dtype: dtype | None, device: Any,
-          requires_grad: bool) -> Tensor:  # fmt: skip
-    return full(tuple(input.shape), value, dtype=dtype or input.dtype, device=device,
-                requires_grad=requires_grad)  # fmt: skip
+          requires_grad: bool, fn: str = "full_like") -> Tensor:  # fmt: skip
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{fn}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")  # fmt: skip
+    return full(tuple(input.shape), value, dtype=dtype_arg(fn, dtype) or input.dtype,
+                device=device, requires_grad=requires_grad)  # fmt: skip
 
 
 def zeros_like(input: Tensor, *, dtype: dtype | None = None, device: Any = None,
                requires_grad: bool = False) -> Tensor:  # fmt: skip
-    return _like(input, 0.0, dtype, device, requires_grad)
+    return _like(input, 0.0, dtype, device, requires_grad, "zeros_like")
 
 
 def ones_like(input: Tensor, *, dtype: dtype | None = None, device: Any = None,
               requires_grad: bool = False) -> Tensor:  # fmt: skip
-    return _like(input, 1.0, dtype, device, requires_grad)
+    return _like(input, 1.0, dtype, device, requires_grad, "ones_like")
 
 
 def empty_like(input: Tensor, *, dtype: dtype | None = None, device: Any = None,
                requires_grad: bool = False) -> Tensor:  # fmt: skip
-    return _like(input, 0.0, dtype, device, requires_grad)
+    return _like(input, 0.0, dtype, device, requires_grad, "empty_like")
 
 
 def full_like(input: Tensor, fill_value: Any, *, dtype: dtype | None = None, device: Any = None,

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.engine import Value, apply
 from ...core.ops import COPIES
+from ..arguments import int_list, nonnegative
 from ..dtype import Size
 from ..shape import normalize_dim
 from ..tensor_graph import is_tensor, node_class, result
@@ -112,8 +113,7 @@ def repeat_interleave(input: Any, repeats: Any = None, dim: int | None = None, *
 
 def repeat(input: Any, *sizes: Any) -> Any:
     """The whole tensor tiled ``sizes[i]`` times along each dim (``RepeatBackward0``)."""
-    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
-        sizes = tuple(sizes[0])
+    sizes = int_list("repeat", sizes, name="repeats")
     if len(sizes) < input.dim():
         raise RuntimeError(
             "Number of dimensions of repeat dims can not be smaller than number of dimensions "
@@ -121,6 +121,7 @@ def repeat(input: Any, *sizes: Any) -> Any:
         )
     src = (1,) * (len(sizes) - input.dim()) + tuple(input.shape)
     shape = [a * b for a, b in zip(src, sizes)]
+    nonnegative(shape)
     strides = [math.prod(src[i + 1 :]) for i in range(len(src))]
     pos = [
         sum((j % s) * st for j, s, st in zip(idx, src, strides))

@@ -22,6 +22,14 @@ from typing import Any
 from ..._torch_cpu import mt19937
 from ..._torch_cpu import random as draws
 from ..._torch_cpu.mt19937 import Generator, default_generator
+from ..arguments import (
+    bool_arg,
+    dtype_arg,
+    int_arg,
+    int_list,
+    invalid_combination,
+    nonnegative,
+)
 from ..device import check_device
 from ..dtype import C_NAMES, Size, dtype, float32, float64, get_default_dtype, int64
 from ..shape import nest, numel, sizes
@@ -101,7 +109,9 @@ def rand(
 ) -> Tensor:
     """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``."""
     check_device(device)
-    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
+    shape = nonnegative(int_list("rand", _size(size, kwargs)))
+    dt = _float(dtype_arg("rand", dtype))
+    requires_grad = bool_arg("rand", "requires_grad", requires_grad, optional=True)
     return _make(
         draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad
     )
@@ -117,7 +127,9 @@ def randn(
 ) -> Tensor:
     """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from 16)."""
     check_device(device)
-    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
+    shape = nonnegative(int_list("randn", _size(size, kwargs)))
+    dt = _float(dtype_arg("randn", dtype))
+    requires_grad = bool_arg("randn", "requires_grad", requires_grad, optional=True)
     return _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
 
 
@@ -138,8 +150,12 @@ def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None 
     elif len(args) == 3:
         low, high, size = args
     else:
-        raise TypeError("randint() takes (high, size) or (low, high, size)")
-    shape, dt = sizes(tuple(size)), dtype or int64
+        raise invalid_combination("randint", args)
+    if not isinstance(size, (tuple, list)) or any(
+        isinstance(n, bool) or not isinstance(n, int) for n in size
+    ):
+        raise invalid_combination("randint", args)
+    shape, dt = nonnegative(int_list("randint", (size,))), dtype_arg("randint", dtype) or int64
     if low >= high:
         raise RuntimeError(
             f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
@@ -152,8 +168,8 @@ def randperm(n: int, *, generator: Generator | None = None, dtype: dtype | None 
              device: Any = None, requires_grad: bool = False) -> Tensor:  # fmt: skip
     """A random permutation of 0 .. n-1."""
     check_device(device)
-    if n < 0:
-        raise RuntimeError(f"n must be non-negative, got{n}")
+    n = int_arg("randperm", "n", n, 1)
+    nonnegative((n,))
     perm = draws.randperm(generator, n)
     dt = dtype or int64
     if not perm:

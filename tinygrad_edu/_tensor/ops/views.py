@@ -27,6 +27,7 @@ from ...core.engine import apply
 from ...core.grad_mode import STATE
 from ...core.ops import COPIES, Op
 from .. import kernels
+from ..arguments import int_list, invalid_combination
 from ..shape import index, normalize_dim
 from ..tensor_graph import is_tensor, node_class, result
 from .writeback import register
@@ -207,9 +208,31 @@ def _sizes(args: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(int(s) for s in args)
 
 
+def _shape_arg(fn: str, args: tuple[Any, ...]) -> tuple[int, ...]:
+    """The shape of ``view``/``reshape``, checked as PyTorch's parser and ``infer_size`` do."""
+    if fn == "view":
+        try:
+            shape = int_list("view", args)
+        except TypeError:
+            raise invalid_combination("view", args) from None
+    else:
+        shape = int_list(fn, args, name="shape")
+    for k, n in enumerate(shape):
+        if n < -1:
+            raise RuntimeError(
+                f"invalid shape dimension {n} at index {k} of shape [{', '.join(map(str, shape))}]"
+            )
+    return shape
+
+
 def _infer(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
     if sum(1 for s in shape if s == -1) > 1:
         raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape and not numel and 0 in shape:
+        raise RuntimeError(
+            f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
+            "unspecified dimension size -1 can be any value and is ambiguous"
+        )
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape and known and numel % known == 0:
         shape = tuple(numel // known if s == -1 else s for s in shape)
@@ -240,7 +263,7 @@ def _view_strides(old: Sequence[int], stride: Sequence[int], new: Sequence[int])
 
 
 def view(a: Any, *shape: Any) -> Any:
-    new = _infer(_sizes(shape), a.numel())
+    new = _infer(_shape_arg("view", shape), a.numel())
     strides = _view_strides(tuple(a.shape), a.stride(), new)
     if strides is None:
         raise RuntimeError(
@@ -251,7 +274,7 @@ def view(a: Any, *shape: Any) -> Any:
 
 
 def reshape(a: Any, *shape: Any) -> Any:
-    new = _infer(_sizes(shape), a.numel())
+    new = _infer(_shape_arg("reshape", shape), a.numel())
     if _view_strides(tuple(a.shape), a.stride(), new) is not None:
         return view(a, new)
     c = a.clone()  # PyTorch: a copy, then viewed (UnsafeViewBackward0 over CloneBackward0)
@@ -262,6 +285,8 @@ def flatten(a: Any, start_dim: int = 0, end_dim: int = -1) -> Any:
     if not a.shape:
         return reshape(a, 1)
     s, e = normalize_dim(start_dim, len(a.shape)), normalize_dim(end_dim, len(a.shape))
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return a
     shape = tuple(a.shape)
@@ -351,8 +376,14 @@ def big_t(a: Any) -> Any:
 
 
 def expand(a: Any, *sizes: Any) -> Any:
-    want = _sizes(sizes)
+    want = int_list("expand", sizes)
     n, extra = len(a.shape), len(want) - len(a.shape)
+    for k in range(max(extra, 0)):
+        if want[k] < 0:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({want[k]}) isn't allowed in a leading, "
+                f"non-existing dimension {k}"
+            )
     if extra < 0:
         raise RuntimeError(
             f"expand(torch.FloatTensor{{{list(a.shape)}}}, size={list(want)}): the number of "
@@ -366,7 +397,7 @@ def expand(a: Any, *sizes: Any) -> Any:
             w, have = want[extra + k], shape[k]
             if w == -1:
                 w = have
-            if have != w and have != 1:
+            if have != w and (have != 1 or w < 0):
                 raise RuntimeError(
                     f"The expanded size of the tensor ({w}) must match the existing size "
                     f"({have}) at non-singleton dimension {extra + k}.  Target sizes: "
