@@ -273,7 +273,8 @@ class Conv2d(Module):
             raise NotImplementedError(f"tinygrad_edu pads with zeros only, not '{padding_mode}'")
         if isinstance(padding, str) and padding not in ("same", "valid"):
             raise ValueError(
-                f"Invalid padding string '{padding}', should be one of {{'valid', 'same'}}"
+                # a set, printed as PyTorch prints its own (the order is the hash seed's)
+                f"Invalid padding string '{padding}', should be one of {set(('valid', 'same'))}"
             )
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
         self.kernel_size, self.stride = _pair(kernel_size), _pair(stride)
