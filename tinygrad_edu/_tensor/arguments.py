@@ -33,6 +33,9 @@ __all__ = [
     "int_list",
     "invalid_combination",
     "nonnegative",
+    "operand_arg",
+    "operands",
+    "scalar_fits",
     "type_name",
 ]
 
@@ -244,3 +247,35 @@ def check_nesting(data: Any) -> None:
         stack.extend(
             (item, level + 1) for item in reversed(node) if isinstance(item, (list, tuple))
         )
+
+
+def _is_tensor(value: Any) -> bool:
+    return isinstance(getattr(value, "dtype", None), dtype) and hasattr(value, "shape")
+
+
+def scalar_fits(value: Any) -> Any:
+    """A Python int operand must fit in int64, as PyTorch's Scalar does (``x + 2**70``)."""
+    if type(value) is int and not _fits(value):
+        raise OverflowError("int too big to convert")
+    return value
+
+
+def operand_arg(fn: str, value: Any, name: str = "other", position: int = 1) -> Any:
+    """The other operand of ``t.add(other)``, ``torch.add(a, other)``: a tensor or a number."""
+    scalar_fits(value)
+    if not (_is_tensor(value) or isinstance(value, (bool, int, float))):
+        raise TypeError(
+            f"{fn}(): argument '{name}' (position {position}) must be Tensor, not "
+            f"{type_name(value)}"
+        )
+    return value
+
+
+def operands(fn: str, args: Sequence[Any], kwargs: dict[str, Any] | None = None) -> None:
+    """Every operand a tensor or a number, else the op's ``invalid combination`` TypeError
+    (``t.pow("a")``, ``torch.eq(t, None)``, ``t.clamp(min=[1])``)."""
+    given = [*args, *(kwargs or {}).values()]
+    for v in given:
+        scalar_fits(v)
+    if not all(_is_tensor(v) or isinstance(v, (bool, int, float)) for v in given):
+        raise invalid_combination(fn, args, kwargs)

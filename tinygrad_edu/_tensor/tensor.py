@@ -32,7 +32,15 @@ from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
 from . import kernels  # fmt: skip
 from ._tensor_str import format_tensor
-from .arguments import bool_arg, check_int_range, check_nesting, dtype_arg
+from .arguments import (
+    bool_arg,
+    check_int_range,
+    check_nesting,
+    dtype_arg,
+    operand_arg,
+    operands,
+    scalar_fits,
+)
 from .device import check_device
 from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
 from .hooks import RemovableHandle, new_hooks
@@ -420,24 +428,31 @@ class Tensor:
     # -- arithmetic ------------------------------------------------------------------------
 
     def __add__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("add", self, other)
 
     def __radd__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("add", self, other)  # the number goes second, as in PyTorch
 
     def __sub__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("sub", self, other)
 
     def __rsub__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("rsub", self, other)
 
     def __mul__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("mul", self, other)
 
     def __rmul__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("mul", self, other)
 
     def __truediv__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("div", self, other)
 
     def __rtruediv__(self, other: Any) -> Tensor:
@@ -447,9 +462,11 @@ class Tensor:
         return kernels.binary("mul", self.reciprocal(), other)  # type: ignore[attr-defined]
 
     def __pow__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("powt" if isinstance(other, Tensor) else "pow", self, other)
 
     def __rpow__(self, other: Any) -> Tensor:
+        scalar_fits(other)
         return kernels.binary("rpow", self, other)
 
     def __neg__(self) -> Tensor:
@@ -467,11 +484,24 @@ class Tensor:
     def __rmatmul__(self, other: Any) -> Tensor:
         return matrices.matmul(other, self)
 
-    add = __add__
-    sub = __sub__
-    mul = __mul__
-    div = __truediv__
-    pow = __pow__
+    # the methods check their operand as PyTorch's parser does (the operators leave a wrong
+    # one to Python, whose TypeError PyTorch's operators give too)
+    def add(self, other: Any) -> Tensor:
+        return self.__add__(operand_arg("add", other))
+
+    def sub(self, other: Any) -> Tensor:
+        return self.__sub__(operand_arg("sub", other))
+
+    def mul(self, other: Any) -> Tensor:
+        return self.__mul__(operand_arg("mul", other))
+
+    def div(self, other: Any) -> Tensor:
+        return self.__truediv__(operand_arg("div", other))
+
+    def pow(self, exponent: Any) -> Tensor:
+        operands("pow", (exponent,))
+        return self.__pow__(exponent)
+
     neg = __neg__
     matmul = __matmul__
 

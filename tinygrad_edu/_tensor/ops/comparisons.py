@@ -14,12 +14,14 @@ for a float32 tensor, whose 0.1 is the float32 one), as PyTorch does.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Callable
 from typing import Any
 
 from ...core.engine import Value
+from ..arguments import operands
 from ..dtype import C_NAMES, bool_, promote, result_type, store
 from ..shape import broadcast
 from ..tensor_graph import is_tensor
@@ -153,8 +155,25 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "allclose": allclose,
 }
 
+
+def _checked(name: str, fn: Callable[..., Any], method: bool) -> Callable[..., Any]:
+    """``fn`` that refuses an operand that is neither a tensor nor a number, as PyTorch's
+    parser does (``t.eq("a")``, ``torch.lt(t, None)``); ``==`` itself stays Python's."""
+
+    @functools.wraps(fn)
+    def checked(a: Any, b: Any) -> Any:
+        operands(name, (b,) if method else (a, b))
+        return fn(a, b)
+
+    return checked
+
+
+_FUNCTION_NAMES = {*_COMPARE, *_ALIASES}
+FUNCTIONS.update({n: _checked(n, FUNCTIONS[n], False) for n in _FUNCTION_NAMES})
+
 METHODS: dict[str, Any] = {
     **FUNCTIONS,
+    **{n: _checked(n, _COMPARE[_ALIASES.get(n, n)], True) for n in _FUNCTION_NAMES},
     **{f"__{name}__": fn for name, fn in _COMPARE.items()},
     "__and__": _BITWISE["bitwise_and"], "__rand__": _BITWISE["bitwise_and"],
     "__or__": _BITWISE["bitwise_or"], "__ror__": _BITWISE["bitwise_or"],

@@ -15,7 +15,16 @@ import math
 from typing import Any
 
 from ..._torch_cpu.float32_libm import f32, fma, fma32
-from ..arguments import bool_arg, check_int_range, dtype_arg, int_arg, int_list, nonnegative
+from ..arguments import (
+    bool_arg,
+    check_int_range,
+    dtype_arg,
+    int_arg,
+    int_list,
+    invalid_combination,
+    nonnegative,
+    scalar_fits,
+)
 from ..device import check_device
 from ..dtype import bool_, dtype, float32, float64, get_default_dtype, int64, round_float32
 from ..shape import nest
@@ -48,7 +57,7 @@ def _full(fn: str, shape: tuple[int, ...], fill_value: Any, dtype: Any, device: 
     requires_grad = bool_arg(fn, "requires_grad", requires_grad, optional=True)
     nonnegative(shape, fn)
     if fn == "full":
-        check_int_range(dt, [fill_value], c_name=True)
+        check_int_range(dt, [scalar_fits(fill_value)], c_name=True)
     if shape and not math.prod(shape):
         t = Tensor.from_values([], shape, dt)
     else:
@@ -98,8 +107,19 @@ def arange(
 ) -> Tensor:  # fmt: skip
     """``torch.arange(5)``, ``torch.arange(0, 1, 0.25)``: int64 when every bound is an int."""
     check_device(device)
+    for bound in (start, end, step):
+        scalar_fits(bound)
+    dtype = _arange_dtype(dtype, (start, end, step))
     if end is None:
         start, end = 0, start
+    if not all(isinstance(b, (int, float)) for b in (start, end, step)):
+        raise TypeError(
+            f"arange(): argument 'end' (position 1) must be Number, not {type(end).__name__}"
+        )
+    if any(b != b or b in (math.inf, -math.inf) for b in (start, end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if step and (end - start) * step < 0:
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if step == 0:
         raise RuntimeError("step must be nonzero")
     n = max(0, math.ceil((end - start) / step))
@@ -108,6 +128,18 @@ def arange(
     data = _arange_values(start, step, n, dt)
     t = tensor(data, dtype=dt) if data else Tensor.from_values([], (0,), dt)
     return _requiring_grad(t) if requires_grad else t
+
+
+def _arange_dtype(dt: Any, bounds: tuple[Any, ...]) -> Any:
+    try:
+        dt = dtype_arg("arange", dt)
+    except TypeError:
+        given = [b for b in bounds if b is not None and b != 1] or [bounds[0]]
+        raise invalid_combination("arange", given[:1] if bounds[1] is None else given,
+                                  {"dtype": dt}) from None  # fmt: skip
+    if dt is bool_:
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+    return dt
 
 
 # PyTorch's CPU kernel (aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp) computes element i

@@ -20,6 +20,7 @@ from ...core.engine import INFIX
 from ...core.grad_mode import STATE, no_grad
 from ...core.ops import OPS
 from .. import kernels, tensor
+from ..arguments import operand_arg, operands
 from ..dtype import C_NAMES, store
 from ..tensor import Tensor
 from . import matrices
@@ -81,6 +82,10 @@ def elementwise(key: str) -> Callable[..., Tensor]:
         python = INFIX[op.infix]
 
         def infix(input: Any, other: Any, *, out: Tensor | None = None) -> Tensor:
+            if name == "pow":
+                operands(name, (input, other))  # torch.pow(t, "a"), torch.pow("a", t)
+            operand_arg(name, input, "input", 1)
+            operand_arg(name, other, "other", 2)
             return into(out, python(input, other), name, input, other)
 
         infix.__name__ = infix.__qualname__ = name

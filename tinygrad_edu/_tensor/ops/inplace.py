@@ -22,6 +22,7 @@ from ...core.engine import apply
 from ...core.grad_mode import STATE
 from ...core.ops import OPS, Op
 from .. import kernels
+from ..arguments import operands
 from ..dtype import C_NAMES, bool_, float32, int64
 from ..tensor_graph import is_tensor, node_class, remember, result
 from ..tensor_messages import LEAF_INPLACE, OVERLAP
@@ -113,6 +114,7 @@ def pow_(t: Any, exponent: Any) -> Any:
 
 def clamp_(t: Any, min: Any = None, max: Any = None) -> Any:
     """``t.clamp_(min, max)``: with a graph, ``clamp``'s own node (ClampBackward1)."""
+    operands("clamp_", (), {k: v for k, v in (("min", min), ("max", max)) if v is not None})
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if not t.dtype.is_floating_point and any(isinstance(b, float) for b in (min, max)):
@@ -177,6 +179,7 @@ def zero_(t: Any) -> Any:
 
 
 def fill_(t: Any, value: Any) -> Any:
+    operands("fill_", (value,))
     return _filled(t, value, "FillBackward3" if is_tensor(value) else "FillBackward2")
 
 

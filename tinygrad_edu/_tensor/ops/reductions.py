@@ -26,6 +26,7 @@ from ..._torch_cpu import float32_reduce as f32r
 from ...core.engine import Value, apply
 from ...core.ops import COPIES, NARY
 from .. import kernels
+from ..arguments import invalid_combination
 from ..dtype import C_NAMES, bool_, float32, int64, round_float32
 from ..kernels import float32_arithmetic
 from ..shape import along, normalize_dim
@@ -141,12 +142,24 @@ def _first_min(items: Any, key: Any) -> int:
 
 
 def max_(t: Any, dim: int | None = None, keepdim: bool = False) -> Any:
+    if (
+        dim is not None
+        and not is_tensor(dim)
+        and (isinstance(dim, bool) or not isinstance(dim, int))
+    ):
+        raise invalid_combination("max", (dim,))
     if is_tensor(dim):  # torch.max(a, b): the elementwise maximum
         return maximum(t, dim)
     return _pick(t, _first_max, dim, keepdim, "max")
 
 
 def min_(t: Any, dim: int | None = None, keepdim: bool = False) -> Any:
+    if (
+        dim is not None
+        and not is_tensor(dim)
+        and (isinstance(dim, bool) or not isinstance(dim, int))
+    ):
+        raise invalid_combination("min", (dim,))
     if is_tensor(dim):
         return minimum(t, dim)
     return _pick(t, _first_min, dim, keepdim, "min")

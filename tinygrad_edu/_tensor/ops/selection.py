@@ -22,6 +22,7 @@ from ..._torch_cpu import cpp_sort
 from ..._torch_cpu.float32_libm import round32
 from ...core.engine import Value, apply
 from ...core.ops import COPIES, Op
+from ..arguments import operands
 from ..dtype import (
     C_NAMES,
     bool_,
@@ -82,6 +83,7 @@ def where(condition: Any, input: Any = None, other: Any = None) -> Any:
     (broadcast together); ``torch.where(condition)`` is ``nonzero(condition, as_tuple=True)``."""
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
+    operands("where", (condition, input, other))
     if condition.dtype is not bool_:
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "
@@ -110,6 +112,8 @@ def where(condition: Any, input: Any = None, other: Any = None) -> Any:
 def clamp(input: Any, min: Any = None, max: Any = None) -> Any:
     """Each element limited to ``[min, max]`` (``ClampBackward1``: slope 1 inside, bounds
     included, 0 outside)."""
+    bounds = {k: v for k, v in (("min", min), ("max", max)) if v is not None}
+    operands("clamp", (), bounds)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if is_tensor(min) or is_tensor(max):
