@@ -15,11 +15,13 @@ torch.float64
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .dtype import bool_, dtype, float64, int64
+from .shape import normalize_dim
 
 __all__ = [
     "INT64_MAX",
@@ -28,6 +30,7 @@ __all__ = [
     "check_int_range",
     "check_nesting",
     "dim_arg",
+    "dim_checked",
     "dtype_arg",
     "int_arg",
     "int_list",
@@ -279,3 +282,34 @@ def operands(fn: str, args: Sequence[Any], kwargs: dict[str, Any] | None = None)
         scalar_fits(v)
     if not all(_is_tensor(v) or isinstance(v, (bool, int, float)) for v in given):
         raise invalid_combination(fn, args, kwargs)
+
+
+def dim_checked(name: str, kind: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The method ``fn`` with its ``dim`` (first argument or ``dim=``) checked first, as
+    PyTorch's parser and ``maybe_wrap_dim`` check it: ``kind`` is ``"int"`` (``argmax``),
+    ``"ints"`` (``amax``: a tuple too), or ``"combination"``/``"combination_int"`` for the ops
+    whose error is the invalid-combination one (``sum``, ``prod``)."""
+
+    @functools.wraps(fn)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if "dim" in kwargs:
+            dim, where = kwargs["dim"], ""
+        elif args:
+            dim, where = args[0], " (position 1)"
+        else:
+            return fn(self, *args, **kwargs)
+        if dim is None:
+            return fn(self, *args, **kwargs)
+        one = _as_int(dim) is not None
+        many = isinstance(dim, (tuple, list)) and all(_as_int(d) is not None for d in dim)
+        ok = one or (many and kind in ("ints", "combination"))
+        if not ok and kind.startswith("combination"):
+            raise invalid_combination(name, args, kwargs)
+        if not ok:
+            what = "tuple of ints" if kind == "ints" else "int"
+            raise TypeError(f"{name}(): argument 'dim'{where} must be {what}, not {type_name(dim)}")
+        for d in [dim] if one else dim:
+            normalize_dim(int(d), self.dim())
+        return fn(self, *args, **kwargs)
+
+    return checked

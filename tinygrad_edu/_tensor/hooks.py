@@ -14,7 +14,23 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["RemovableHandle", "new_hooks"]
+from .dtype import C_NAMES
+
+__all__ = ["RemovableHandle", "checked_result", "new_hooks"]
+
+
+def checked_result(hook: Any, grad: Any, result: Any) -> Any:
+    """A tensor hook's result, refused as PyTorch refuses it when it is not a tensor of the
+    gradient's size and type (it would be used in the gradient's place)."""
+    name = getattr(hook, "__name__", type(hook).__name__)
+    if not (hasattr(result, "shape") and hasattr(result, "dtype")):
+        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+    if result.dtype is not grad.dtype:
+        was, got = (f"torch.{C_NAMES[t.dtype][0]}Tensor" for t in (grad, result))
+        raise RuntimeError(f"hook '{name}' has changed the type of value (was {was} got {got})")
+    if tuple(result.shape) != tuple(grad.shape):
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+    return result
 
 
 def new_hooks() -> OrderedDict[int, Any]:

@@ -36,6 +36,7 @@ from .arguments import (
     bool_arg,
     check_int_range,
     check_nesting,
+    dim_checked,
     dtype_arg,
     operand_arg,
     operands,
@@ -610,6 +611,17 @@ for _name, _method in {
 }.items():  # fmt: skip
     setattr(Tensor, _name, _method)
 del _name, _method
+
+# the dim of a reduction or scan checked at the method, in PyTorch's words for its signature
+_DIM_KINDS = {
+    "argmax": "int", "argmin": "int", "cumsum": "int", "cumprod": "int", "all": "int",
+    "any": "int", "amax": "ints", "amin": "ints", "logsumexp": "ints", "sum": "combination",
+    "mean": "combination", "std": "combination", "var": "combination",
+    "prod": "combination_int",
+}  # fmt: skip
+for _name, _kind in _DIM_KINDS.items():
+    setattr(Tensor, _name, dim_checked(_name, _kind, getattr(Tensor, _name)))
+del _name, _kind
 
 # every elementwise op of the table that PyTorch has as a Tensor method is one here
 for _o in OPS.values():

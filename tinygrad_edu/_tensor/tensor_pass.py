@@ -23,6 +23,7 @@ from ..core.gradients import toward
 from ..core.graph import ZERO
 from ..core.messages import NO_GRAD
 from .dtype import float32, get_default_dtype
+from .hooks import checked_result
 from .kernels import copy, float32_arithmetic, rounded
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
@@ -318,7 +319,7 @@ def call_hooks(t: Any, g: Any) -> Any:
     for hook in list((t.backward_hooks or {}).values()):
         r = hook(g)
         if r is not None:
-            g = r
+            g = checked_result(hook, g, r)
     return g
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from .._tensor.dtype import C_NAMES, float32, int64
 from .._tensor.kernels import float32_arithmetic
 from .._tensor.ops.functional import NN_FUNCTIONAL
+from .._tensor.shape import normalize_dim
 from .._tensor.tensor import Tensor, stack, tensor
 from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
@@ -98,10 +99,12 @@ __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table
 globals().update({k: f for k, f in NN_FUNCTIONAL.items() if k not in globals()})
 
 
-def _dim(x: Tensor, dim: int | None) -> int:
+def _dim(x: Tensor, dim: int | None, name: str) -> int:
     if dim is None:  # PyTorch's legacy choice, with a warning there
         dim = 0 if x.dim() in (0, 1, 3) else 1
-    return dim % max(x.dim(), 1)
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError(f"{name}(): argument 'dim' must be int, not {type(dim).__name__}")
+    return normalize_dim(dim, x.dim())
 
 
 def _row_max(x: Tensor, dim: int) -> Tensor:
@@ -138,7 +141,7 @@ def _last_dim(x: Tensor, d: int) -> tuple[int, int] | None:
 
 
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
-    d = _dim(input, dim)
+    d = _dim(input, dim, "softmax")
     z, s = _shifted(input, d)
     r = z.exp() / s
     shape = _last_dim(input, d)
@@ -148,7 +151,7 @@ def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
 
 
 def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
-    d = _dim(input, dim)
+    d = _dim(input, dim, "log_softmax")
     z, s = _shifted(input, d)
     r = z - s.log()
     shape = _last_dim(input, d)

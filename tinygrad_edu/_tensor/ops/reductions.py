@@ -336,14 +336,31 @@ def amin(t: Any, dim: Any = (), keepdim: bool = False) -> Any:
     return _extreme(t, dim, keepdim, "min")
 
 
-def all_(t: Any, dim: int | None = None) -> Any:
+def all_(t: Any, dim: int | None = None, keepdim: bool = False) -> Any:
+    if dim is not None:
+        return _test_along(t, all, dim, keepdim)
     ok = all(v.data != 0 for v in t.elements())
     return _ints_bool(t, ok)
 
 
-def any_(t: Any, dim: int | None = None) -> Any:
+def any_(t: Any, dim: int | None = None, keepdim: bool = False) -> Any:
+    if dim is not None:
+        return _test_along(t, any, dim, keepdim)
     ok = any(v.data != 0 for v in t.elements())
     return _ints_bool(t, ok)
+
+
+def _test_along(t: Any, test: Any, dim: int, keepdim: bool) -> Any:
+    """``all``/``any`` along ``dim`` (it reduced the whole tensor, whatever the dim)."""
+    d = normalize_dim(dim, t.dim())
+    if not t.shape:
+        return _ints_bool(t, test(v.data != 0 for v in t.elements()))
+    groups, shape = _groups(t, d)
+    if keepdim:
+        shape = [*t.shape[:d], 1, *t.shape[d + 1 :]]
+    flat = t.elements()
+    vals = [Value(float(test(flat[i].data != 0 for i in g)), requires_grad=False) for g in groups]
+    return type(t).from_values(vals, tuple(shape), bool_)
 
 
 def _ints_bool(t: Any, ok: bool) -> Any:
@@ -352,6 +369,13 @@ def _ints_bool(t: Any, ok: bool) -> Any:
 
 def cat(tensors: Sequence[Any], dim: int = 0) -> Any:
     """``torch.cat``: joined along an existing dim, ``CatBackward0``."""
+    if is_tensor(tensors) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(
+            "cat(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+            f"{type(tensors).__name__}"
+        )
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     tensors = [t for t in tensors if not (t.dim() == 1 and t.numel() == 0)] or list(tensors)[:1]
     first = tensors[0]
     d = normalize_dim(dim, first.dim())
