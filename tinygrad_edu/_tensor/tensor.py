@@ -417,8 +417,25 @@ class Tensor:
 
     @data.setter
     def data(self, other: Tensor) -> None:
-        for v, o in zip(self.flat, other.flat):
-            v.data = o.data
+        if not isinstance(other, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
+        if self.requires_grad and not other.dtype.is_floating_point:
+            raise RuntimeError(
+                "data set to a tensor that requires gradients must be floating point or complex "
+                "dtype"
+            )
+        if tuple(other.shape) == tuple(self.shape) and other.dtype is self.dtype:
+            for v, o in zip(self.flat, other.flat):
+                v.data = o.data
+            return
+        # another shape or dtype: the tensor takes other's, as PyTorch's set_data does (it
+        # kept its own and the first elements only); a leaf that requires grad still does
+        flag = self._requires_grad
+        self.flat = [Value(v.data, requires_grad=False) for v in other.elements()]
+        self.shape, self.dtype = Size(tuple(other.shape)), other.dtype
+        self._strides, self._offset, self.storage_key = None, 0, object()
+        if flag:
+            self._set_requires_grad(True)
 
     def clone(self) -> Tensor:
         c = kernels.copy(self, "clone")
@@ -563,7 +580,7 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
     flat, shape = flatten(data)
     for x in flat:
         if not isinstance(x, (*_Number, bool)):
-            if dtype is None:  # PyTorch looks for a dtype in each element first
+            if dtype is None and not isinstance(x, (str, bytes)):  # a dtype is looked for first
                 raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
     if dtype is None:

@@ -223,8 +223,18 @@ def nll_loss(
     log-probabilities; rows whose target is ``ignore_index`` count 0 and are left out of the
     mean, which divides by the sum of the rows' weights."""
     reduction = _reduction(size_average, reduce, reduction)
+    if target.dim() > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     _check_target(input, target)
     classes = input.shape[-1]
+    if weight is not None and (weight.dim() != 1 or weight.numel() != classes):
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {classes} classes or no classes "
+            f"but got weight tensor of shape: {list(weight.shape)}"
+        )
+    if weight is not None and weight.dtype is not input.dtype:
+        want, got = (C_NAMES[t.dtype][0] for t in (input, weight))
+        raise RuntimeError(f"expected scalar type {want} but found {got}")
     ts = [int(target.item())] if input.dim() == 1 else [int(t) for t in target.tolist()]
     for t in ts:
         if t != ignore_index and not 0 <= t < classes:
@@ -416,8 +426,14 @@ def binary_cross_entropy(
             f"Using a target size ({target.shape}) that is different to the input size "
             f"({input.shape}) is deprecated. Please ensure they have the same size."
         )
-    if any(not 0.0 <= v.data <= 1.0 for v in input.elements()):
-        raise RuntimeError("all elements of input should be between 0 and 1")
+    if target.dtype is not input.dtype:
+        want, got = (C_NAMES[t.dtype][0] for t in (input, target))
+        raise RuntimeError(f"Found dtype {got} but expected {want}")
+    for p, t in zip(input.elements(), target.elements()):  # PyTorch's kernel, element by element
+        if not 0.0 <= p.data <= 1.0:
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        if not 0.0 <= t.data <= 1.0:
+            raise RuntimeError("all elements of target should be between 0 and 1")
     lp, lq = _clamp_log(input.log()), _clamp_log((1.0 - input).log())
     r = -(target * lp + (1.0 - target) * lq)
     if weight is not None:
@@ -454,6 +470,11 @@ def binary_cross_entropy_with_logits(
     if target.shape != input.shape:
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
+        )
+    if input.dtype.is_floating_point and not target.dtype.is_floating_point:
+        got = C_NAMES[target.dtype][0]
+        raise RuntimeError(
+            f"result type {C_NAMES[input.dtype][0]} can't be cast to the desired output type {got}"
         )
     # PyTorch's formula: logsigmoid is smooth at 0, where relu(x) - x*t + log1p(exp(-|x|))
     # has two kinks whose one-sided slopes do not add up to the gradient
