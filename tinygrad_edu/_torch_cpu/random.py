@@ -547,8 +547,11 @@ def linear_init(
     gen: Generator | None, in_features: int, out_features: int, bias: bool = True
 ) -> tuple[list[float], list[float]]:
     """The float32 values of ``nn.Linear(in, out)``'s weight (flat, row-major) and bias."""
-    wb, bb = linear_init_bounds(in_features)
     gen = _gen(gen)
+    if not out_features * in_features:  # kaiming_uniform_ of no element draws nothing
+        bias_bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
+        return [], (uniform(gen, out_features, -bias_bound, bias_bound) if bias else [])
+    wb, bb = linear_init_bounds(in_features)
     weight = uniform(gen, out_features * in_features, -wb, wb)
     return weight, (uniform(gen, out_features, -bb, bb) if bias else [])
 

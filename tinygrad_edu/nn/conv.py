@@ -146,6 +146,8 @@ def _windows(x: Tensor, kernel: Any, stride: Any, padding: Any, dilation: Any,
     (kh, kw) = _pair(kernel)
     (sh, sw) = _pair(stride) if stride not in (None, ()) else (kh, kw)
     (ph, pw), (dh, dw) = _pair(padding), _pair(dilation)
+    if 0 in (sh, sw):
+        raise RuntimeError("stride should not be zero")
     if ph > (dh * (kh - 1) + 1) // 2 or pw > (dw * (kw - 1) + 1) // 2:
         raise RuntimeError(
             f"pad should be at most half of effective kernel size, but got pad={ph}, "

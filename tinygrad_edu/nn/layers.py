@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .._tensor.arguments import int_list, nonnegative
 from .._tensor.dtype import get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
@@ -46,6 +47,7 @@ class Linear(Module):
 
     def _init_parameters(self, bias: bool, dtype: Any) -> None:
         n, m = self.in_features, self.out_features
+        nonnegative(int_list("empty", ((m, n),)))  # PyTorch's torch.empty((out, in)) checks
         w, b = draws.linear_init(None, n, m, bias)
         dt = dtype or get_default_dtype()
         self.weight = Parameter(tensor(nest(w, (m, n)), dtype=dt))

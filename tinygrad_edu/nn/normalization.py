@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from .._tensor.arguments import int_list, nonnegative
 from .._tensor.dtype import get_default_dtype, int64
 from .._tensor.ops.factories import ones, zeros
 from .._tensor.ops.inplace import write
@@ -126,7 +127,7 @@ class LayerNorm(Module):
     ) -> None:
         super().__init__()
         shape = (normalized_shape,) if isinstance(normalized_shape, int) else normalized_shape
-        self.normalized_shape = tuple(shape)
+        self.normalized_shape = nonnegative(int_list("empty", (tuple(shape),)))
         self.eps, self.elementwise_affine = eps, elementwise_affine
         dt = dtype or get_default_dtype()
         if elementwise_affine:

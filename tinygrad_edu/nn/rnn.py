@@ -69,6 +69,15 @@ class RNNBase(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
+        for name, n in (("hidden_size", hidden_size), ("num_layers", num_layers)):
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise TypeError(f"{name} should be of type int, got: {type(n).__name__}")
+        if hidden_size <= 0:
+            raise ValueError("hidden_size must be greater than zero")
+        if num_layers <= 0:
+            raise ValueError("num_layers must be greater than zero")
+        if input_size <= 0:
+            raise ValueError("input_size must be greater than zero")
         self.mode, self.input_size, self.hidden_size = mode, input_size, hidden_size
         self.num_layers, self.bias, self.batch_first = num_layers, bias, batch_first
         self.dropout, self.bidirectional, self.proj_size = float(dropout), bidirectional, 0

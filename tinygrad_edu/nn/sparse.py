@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._tensor.arguments import int_list, nonnegative
 from .._tensor.dtype import get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
@@ -70,6 +71,7 @@ class Embedding(Module):
         device: Any = None, dtype: Any = None,
     ) -> None:  # fmt: skip
         super().__init__()
+        nonnegative(int_list("empty", ((num_embeddings, embedding_dim),)))
         if padding_idx is not None:
             if padding_idx > 0:
                 assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
