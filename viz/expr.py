@@ -100,6 +100,10 @@ class ExprError(ValueError):
     """A bad expression or --var: the message is one line and says where."""
 
 
+def _cut(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def parse_vars(items: list[str]) -> dict[str, float]:
     """``["x=2", "w=-3.5"]`` -> ``{"x": 2.0, "w": -3.5}``; anything else raises ExprError."""
     out: dict[str, float] = {}
@@ -117,7 +121,11 @@ def parse_vars(items: list[str]) -> dict[str, float]:
                 raise ValueError
             value = float(text)
         except ValueError:
-            raise ExprError(f"bad --var {item!r}: {text.strip()!r} is not a number") from None
+            raise ExprError(
+                f"bad --var {_cut(item)}: {_cut(text.strip())} is not a number"
+            ) from None
+        if math.isinf(value) and "inf" not in text.lower():  # 1e999, or 5,000 digits
+            raise ExprError(f"bad --var {_cut(item)}: the number is too large for a float")
         if name in out:
             raise ExprError(f"--var {name} is given twice")
         out[name] = value

@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["staged", "umask", "write_atomic"]
+__all__ = ["staged", "umask", "uninterrupted", "write_atomic", "write_bytes_atomic"]
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for the block: a rename swap, or the removal of a
+    temporary file, is never cut in the middle. A signal that came meanwhile is delivered
+    (and its handler run) as the block ends."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or not hasattr(signal, "pthread_sigmask"):
+        yield  # handlers run in the main thread only (and Windows has no signal mask)
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def umask() -> int:
@@ -37,27 +57,51 @@ def staged(path: str | os.PathLike[str], text: str) -> Iterator[Path]:
         with staged("page.html", html):
             write_frames(...)  # fails: no page either
     """
+    with _staged_file(path, text.encode("utf-8")) as p:
+        yield p
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+    """``write_atomic`` for bytes (a PNG)."""
+    with _staged_file(path, data) as p:
+        return p
+
+
+@contextmanager
+def _staged_file(path: str | os.PathLike[str], data: bytes) -> Iterator[Path]:
     p = Path(path)
     try:
         mode = p.stat().st_mode & 0o777
     except OSError:
         mode = 0o666 & ~umask()
-    try:
-        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    except OSError as e:
-        raise _named(e, p) from None
-    try:
+    # the temporary file is made and filled with signals held: none can leave it behind
+    # between its creation and the ``try`` that removes it
+    with uninterrupted():
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.chmod(tmp, mode)
-        except OSError as e:  # a full disk, a size limit...: say which file failed
+            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+        except OSError as e:
             raise _named(e, p) from None
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, mode)
+        except BaseException as e:
+            Path(tmp).unlink(missing_ok=True)
+            if isinstance(e, OSError):  # a full disk, a size limit...: say which file failed
+                raise _named(e, p) from None
+            raise
+    try:
         yield p
-        os.replace(tmp, p)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with uninterrupted():
+            Path(tmp).unlink(missing_ok=True)
         raise
+    with uninterrupted():
+        try:
+            os.replace(tmp, p)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
 
 def _named(e: OSError, p: Path) -> OSError:

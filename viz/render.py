@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 __all__ = [
@@ -128,23 +127,9 @@ def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
     """``files.write_atomic`` for bytes (a PNG): a temporary file beside ``path``, renamed in.
 
-    A failure leaves no partial file; the file gets the mode of the one it replaces, else an
-    ordinary file's.
+    A failure (or a signal) leaves no partial file; the file gets the mode of the one it
+    replaces, else an ordinary file's.
     """
-    from .files import umask
+    from .files import write_bytes_atomic as write
 
-    p = Path(path)
-    try:
-        mode = p.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o666 & ~umask()
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return p
+    return write(path, data)

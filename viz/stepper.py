@@ -33,7 +33,7 @@ from typing import Any
 
 from tinygrad_edu.core.engine import Value
 
-from .files import umask, write_atomic
+from .files import umask, uninterrupted, write_atomic
 from .stepper_page import CSS, SCRIPT
 from .trace import Trace, TraceStep, fmt, trace
 
@@ -394,32 +394,39 @@ def write_frames(
     if pictures is None:
         pictures = Stepper(t, style=style, rankdir=rankdir).frames(fmt)
     parent = d.absolute().parent
-    tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
+    names = [frame_name(k, len(pictures), fmt) for k in range(1, len(pictures) + 1)]
+    with uninterrupted():  # no signal between the folder's creation and the try that removes it
+        tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
     old: Path | None = None
     try:
-        names = [frame_name(k, len(pictures), fmt) for k in range(1, len(pictures) + 1)]
         for name, picture in zip(names, pictures):
             if isinstance(picture, bytes):
                 (tmp / name).write_bytes(picture)
             else:
                 (tmp / name).write_text(picture, encoding="utf-8")
         os.chmod(tmp, 0o777 & ~umask())  # mkdtemp's folder is private; frames are not
-        if d.exists():
-            old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".old"))
-            os.replace(d, old / "frames")
-        try:
-            os.replace(tmp, d)
-        except BaseException:
-            if old is not None:
-                os.replace(old / "frames", d)
-            raise
+        # the swap with signals held: the earlier frames are never left aside, hidden
+        with uninterrupted():
+            if d.exists():
+                old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".old"))
+                os.replace(d, old / "frames")
+            try:
+                os.replace(tmp, d)
+            except BaseException:
+                if old is not None:
+                    os.replace(old / "frames", d)
+                raise
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None and not (old / "frames").exists():
-            shutil.rmtree(old, ignore_errors=True)
+        with uninterrupted():
+            shutil.rmtree(tmp, ignore_errors=True)
+            if old is not None and (old / "frames").exists() and not d.exists():
+                os.replace(old / "frames", d)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
         raise
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)  # held only frames of an earlier run
+        with uninterrupted():
+            shutil.rmtree(old, ignore_errors=True)  # held only frames of an earlier run
     return [d / name for name in names]
 
 

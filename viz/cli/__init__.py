@@ -31,6 +31,9 @@ from .common import (
     expression_arguments,
     output_file,
     positive_number,
+    shown,
+    signal_status,
+    signals_stop_quietly,
     whole_number,
     writable_parent,
 )
@@ -84,13 +87,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tinygrad-edu`` with ``argv`` (default: sys.argv); returns the exit status."""
-    with _forgiving_streams():
+    with signals_stop_quietly(), _forgiving_streams():
         try:
+            rest, pulled = _pull_vars(list(sys.argv[1:] if argv is None else argv))
             try:
-                args = _parser().parse_args(argv)
+                args = _parser().parse_args(rest)
             except SystemExit as e:  # --help, --version: argparse printed and exits
                 _flush_stdout()
                 return e.code if isinstance(e.code, int) else 0
+            if pulled:
+                if not hasattr(args, "var"):
+                    raise UsageError(f"unrecognized arguments: --var {shown(pulled[0])}")
+                args.var = pulled + (args.var or [])
             status = int(args.func(args) or 0)
             _flush_stdout()
             return status
@@ -105,8 +113,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = repr(e.filename) if e.filename else "to standard output"
             print(f"{PROG}: error: cannot write {where}: {e.strerror or e}", file=sys.stderr)
             return 2
-        except KeyboardInterrupt:
-            return 130
+        except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the files' clean-up has run
+            return signal_status(e)
+
+
+def _pull_vars(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Take every ``--var NAME=VALUE`` out of ``argv`` before argparse sees it: argparse's
+    search for the next option is quadratic in their number (4x10^4 of them took 54 s);
+    one read here is linear. What it leaves (a value that starts with '-', anything after
+    '--') argparse still judges."""
+    rest: list[str] = []
+    pulled: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word == "--var" and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            pulled.append(argv[i + 1])
+            i += 2
+            continue
+        if word.startswith("--var="):
+            pulled.append(word[len("--var=") :])
+        else:
+            rest.append(word)
+        i += 1
+    return rest, pulled
 
 
 def _flush_stdout() -> None:

@@ -6,8 +6,12 @@ dispatcher (``viz/cli/__init__.py``), so no import goes in a circle.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,19 +58,33 @@ def expression(args: argparse.Namespace) -> Value:
 
 
 _DIGITS = re.compile(r"[+-]?[0-9]+")
+MAX_DIGITS = 18  # every number the commands take fits in int64; a longer one is refused unread
 
 
-def whole_number(text: str, *, minimum: int | None = None) -> int:
-    """The command line's one rule for a whole number: ASCII digits, an optional sign.
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (a 5,000-digit argument
+    would fill the terminal)."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def whole_number(text: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """The command line's one rule for a whole number: ASCII digits, an optional sign, at most
+    ``MAX_DIGITS`` of them (Python itself refuses to read an int of more than 4300 digits).
 
     For argparse's ``type=``: anything else is an ``argparse.ArgumentTypeError``.
     """
     word = text.strip(" ")
     if not _DIGITS.fullmatch(word):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (ASCII digits 0-9)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (ASCII digits 0-9)")
+    if len(word.lstrip("+-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is too large (at most {MAX_DIGITS} digits)"
+        )
     n = int(word)
     if minimum is not None and n < minimum:
         raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
+    if maximum is not None and n > maximum:
+        raise argparse.ArgumentTypeError(f"must be at most {maximum}, got {n}")
     return n
 
 
@@ -103,6 +121,37 @@ def writable_parent(p: Path, shown: str) -> None:
         raise UsageError(f"cannot write {shown!r}: no directory {str(parent)!r}")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f"cannot write {shown!r}: the directory is not writable")
+
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _stop(signum: int, frame: object) -> None:
+    for s in _STOPS:  # a second signal must not cut the clean-up the first one started
+        signal.signal(s, signal.SIG_IGN)
+    raise KeyboardInterrupt(signum)
+
+
+@contextlib.contextmanager
+def signals_stop_quietly() -> Iterator[None]:
+    """SIGINT and SIGTERM raise ``KeyboardInterrupt(signum)`` while a command runs: the
+    clean-up of its temporary files runs, and the dispatcher exits with 128 + signum. (By
+    default SIGTERM kills at once: a temporary folder being filled stayed behind.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = [signal.signal(s, _stop) for s in _STOPS]
+    try:
+        yield
+    finally:
+        for s, handler in zip(_STOPS, before):
+            signal.signal(s, handler)
+
+
+def signal_status(e: KeyboardInterrupt) -> int:
+    """The exit status for a stop by a signal: 128 + its number (130 for Ctrl-C)."""
+    signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGINT
+    return 128 + signum
 
 
 def console() -> Console:

@@ -33,6 +33,7 @@ y = 2
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import os
 import re
@@ -47,6 +48,7 @@ from rich.rule import Rule
 from rich.syntax import Syntax
 
 from viz.cli.common import UsageError, whole_number
+from viz.files import write_atomic
 
 __all__ = [
     "Cell",
@@ -163,10 +165,7 @@ def write_notebook(text: str, path: Path) -> Path:
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["kernelspec"] = kernel
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(jupytext.writes(nb, fmt="ipynb"), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_atomic(path, jupytext.writes(nb, fmt="ipynb"))  # whole, or not there
 
 
 def parse_cells(text: str) -> list[Cell]:
@@ -259,6 +258,14 @@ def run_lesson(
         sys.stdout.flush()
         try:
             exec(code, namespace)
+        except OSError as e:
+            if e.errno not in _WRITE_ERRORS:
+                raise
+            # the machine refused a file the lesson writes (a full disk, a size limit, a
+            # read-only folder): bad input of the environment, one line and status 2
+            sys.stdout.flush()
+            where = f"{e.filename!r}" if e.filename else "a file"
+            raise UsageError(f"cannot write {where}: {e.strerror or e}") from None
         except Exception as e:
             sys.stdout.flush()
             console.print(Rule(f"lesson {lesson.number} stopped", style="red"))
@@ -267,6 +274,9 @@ def run_lesson(
         sys.stdout.flush()
         console.print()
     return 0
+
+
+_WRITE_ERRORS = {errno.EFBIG, errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM}
 
 
 def _report(e: BaseException) -> str:
@@ -294,8 +304,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         n = whole_number(args.number)  # the command line's one rule: ASCII digits only
-    except argparse.ArgumentTypeError:
-        raise UsageError(f"lesson number must be a whole number, got {args.number!r}") from None
+    except argparse.ArgumentTypeError as e:
+        raise UsageError(f"lesson number: {e}") from None
     chosen = [lesson for lesson in lessons if lesson.number == n]
     if not chosen:
         numbers = ", ".join(str(lesson.number) for lesson in lessons) or "none"

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
     """Draw the graph once, then write the page and the folder: both complete, or neither."""
     from ..draw import GraphTooBigError
-    from ..files import staged
+    from ..files import staged, uninterrupted
     from ..render import RenderError
     from ..stepper import MAX_FRAMES, Stepper, write_frames
 
@@ -98,8 +98,9 @@ def _pictures(t: Trace, args: argparse.Namespace) -> list[str]:
     done = []
     shown = args.html
     try:
-        # The page waits in a temporary file until the frames are in place.
-        with staged(args.html, html) if args.html else nullcontext():
+        # The page waits in a temporary file until the frames are in place; a signal waits
+        # until both are in (the pictures are drawn already: writing them is quick)
+        with uninterrupted(), staged(args.html, html) if args.html else nullcontext():
             if args.frames:
                 shown = args.frames
                 write_frames(t, args.frames, fmt=args.frame_format, pictures=pictures)

@@ -24,7 +24,7 @@ from tinygrad_edu import no_grad
 from tinygrad_edu.core.data import make_moons
 from tinygrad_edu.nn import MLP, hinge_loss
 from tinygrad_edu.optim import SGD
-from viz.cli.common import UsageError, output_file, positive_number, whole_number
+from viz.cli.common import UsageError, output_file, whole_number
 from viz.files import write_atomic
 
 __all__ = ["Trained", "boundary_svg", "boundary_text", "register", "run", "train"]
@@ -234,6 +234,14 @@ def boundary_svg(run: Trained, *, size: int = 480, cells: int = 60) -> str:
 # -- the command -------------------------------------------------------------------------------
 
 
+# a run of the demo network takes about a second per 100 steps: past this it is a mistake
+MAX_STEPS = 100_000
+
+
+def _steps(text: str) -> int:
+    return whole_number(text, minimum=1, maximum=MAX_STEPS)
+
+
 def _seed(text: str) -> int:
     return whole_number(text)
 
@@ -274,7 +282,9 @@ def _colors(console: Console) -> bool:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train", help="train an MLP on two moons, draw its decision boundary")
-    p.add_argument("--steps", type=positive_number, default=100, help="SGD steps (default 100)")
+    p.add_argument(
+        "--steps", type=_steps, default=100, help=f"SGD steps (default 100, at most {MAX_STEPS})"
+    )
     p.add_argument("--seed", type=_seed, default=1, help="seed of the data and weights (default 1)")
     p.add_argument("--out", metavar="FILE.svg", help="also write the decision boundary as SVG")
     p.set_defaults(func=run)
