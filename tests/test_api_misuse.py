@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE))
 
 from regen import STORED, agreement, outcomes  # noqa: E402
 
-FLOOR = 0.96  # the agreement reached; it only goes up
+FLOOR = 0.97  # the agreement reached; it only goes up
 # The cases whose outcome still differs from PyTorch's, each for a reason written in the file.
 KNOWN = {
     line.split("#")[0].strip()

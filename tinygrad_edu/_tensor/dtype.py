@@ -122,7 +122,11 @@ def get_default_dtype() -> dtype:
 
 def set_default_dtype(d: dtype) -> None:
     """``torch.set_default_dtype(torch.float64)``: floats become ``d`` from now on."""
-    if not isinstance(d, dtype) or not d.is_floating_point:
+    if not isinstance(d, dtype):
+        raise TypeError(
+            "invalid dtype object: only floating-point types are supported as the default type"
+        )
+    if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     _DEFAULT.dtype = d
 
@@ -134,6 +138,12 @@ def _category(dt: dtype) -> int:
 def promote_types(a: dtype, b: dtype) -> dtype:
     """``torch.promote_types``: the smallest dtype both ``a`` and ``b`` convert to without
     changing kind (bool < integer < floating point)."""
+    for k, t in enumerate((a, b), 1):
+        if not isinstance(t, dtype):
+            raise TypeError(
+                f"promote_types(): argument 'type{k}' (position {k}) must be torch.dtype, not "
+                f"{type(t).__name__}"
+            )
     if a is b:
         return a
     ca, cb = _category(a), _category(b)

@@ -43,7 +43,17 @@ from .arguments import (
     scalar_fits,
 )
 from .device import check_device
-from .dtype import Size, bool_, dtype, float32, get_default_dtype, int64, round_float32, store
+from .dtype import (
+    C_NAMES,
+    Size,
+    bool_,
+    dtype,
+    float32,
+    get_default_dtype,
+    int64,
+    round_float32,
+    store,
+)
 from .hooks import RemovableHandle, new_hooks
 from .kernels import dot, matmul, stack
 from .ops import (
@@ -267,6 +277,11 @@ class Tensor:
                 raise TypeError(
                     "assigned grad expected to be a Tensor or None but got grad of type "
                     f"{type(g).__name__}"
+                )
+            if g.dtype is not self.dtype:
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{C_NAMES[g.dtype][1]}' to a "
+                    f"tensor with grad_dtype '{C_NAMES[self.dtype][0]}'. " + GRAD_DTYPE
                 )
             if g.shape != self.shape:
                 raise RuntimeError(
@@ -530,6 +545,12 @@ class Tensor:
         return dot(self, other)
 
 
+GRAD_DTYPE = (
+    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can "
+    "set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
+    "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+    "downstream systems that assume they match."
+)
 _warned = {"to_scalar": False}
 
 

@@ -497,6 +497,16 @@ def binary_cross_entropy_with_logits(
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``: PyTorch's ``AddmmBackward0`` (``MmBackward0`` without bias);
     a batch of more than 2 dims is folded to rows and viewed back, as PyTorch's ``linear``."""
+    for k, (name, t) in enumerate((("input", input), ("weight", weight)), 1):
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"linear(): argument '{name}' (position {k}) must be Tensor, not {type(t).__name__}"
+            )
+    if input.dtype is not weight.dtype:
+        raise RuntimeError(
+            "mat1 and mat2 must have the same dtype, but got "
+            f"{C_NAMES[input.dtype][0]} and {C_NAMES[weight.dtype][0]}"
+        )
     if input.dim() > 2:
         rows = linear(input.reshape(-1, input.shape[-1]), weight, bias)
         out = rows.view(*input.shape[:-1], weight.shape[0])

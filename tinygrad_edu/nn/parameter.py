@@ -24,6 +24,10 @@ class Parameter(Tensor):
         base = tensor([]) if data is None else data
         if not isinstance(base, Tensor):
             raise TypeError(f"Parameter(): data must be a Tensor, not {type(base).__name__}")
+        if requires_grad and not base.dtype.is_floating_point:  # PyTorch's words here
+            raise RuntimeError(
+                "Only Tensors of floating point and complex dtype can require gradients"
+            )
         p = base.detach()  # shares the data, as PyTorch's Parameter does
         p.__class__ = cls
         p.requires_grad_(requires_grad)

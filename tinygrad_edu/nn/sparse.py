@@ -43,9 +43,8 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None) -> 
     w = weight.elements()
     vals = []
     for i in input.reshape(-1).tolist():
-        if not -rows <= i < rows:
+        if not 0 <= i < rows:  # a negative index too: PyTorch's embedding does not wrap
             raise IndexError("index out of range in self")
-        i %= rows
         for j in range(dim):
             src = w[i * dim + j]
             # the padding row is read but never learned: its copy reaches the weight with

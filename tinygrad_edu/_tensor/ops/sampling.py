@@ -197,7 +197,7 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, *,
         _float(dtype),
     )
     if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")  # C++'s << double
     return _make(
         draws.normal(generator, numel(shape), float(mean), float(std), dt.name),
         shape,

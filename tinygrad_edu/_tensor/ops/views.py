@@ -189,7 +189,9 @@ def slice_(a: Any, dim: int, s: slice, key: str = "slice") -> Any:
     """``a[..., s]`` in dim ``dim``; ``key``: the view op it is (``split``'s pieces are theirs)."""
     d = normalize_dim(dim, len(a.shape))
     step = 1 if s.step is None else int(s.step)
-    if step <= 0:
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    if step < 0:
         raise ValueError("step must be greater than zero")
     start, stop, _ = slice(s.start, s.stop, 1).indices(a.shape[d])
     n = max(0, -(-(stop - start) // step))
