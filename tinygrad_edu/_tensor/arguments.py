@@ -82,6 +82,8 @@ def int_list(
 ) -> tuple[int, ...]:
     """The ints of a size argument given as ``f(2, 3)`` or ``f((2, 3))``, or PyTorch's
     TypeError. ``varargs=False``: the op takes only a sequence (``full``), not a bare int."""
+    if not args and varargs:
+        return ()  # f() with no size: a 0-d shape (``t.reshape(*())``)
     if len(args) == 1 or not varargs:
         (arg,) = args if len(args) == 1 else (tuple(args),)
         n = _as_int(arg)
