@@ -21,8 +21,10 @@ def test_show_writes_the_file_and_says_so_from_a_script(tmp_path, capsys):
 
 
 def fake_display(shown: list):
-    def display(obj, raw=False):
+    def display(obj, raw=False, metadata=None):
         shown.append(("BUNDLE", obj) if raw else obj)
+        if metadata is not None:
+            shown.append(("METADATA", metadata))
 
     return display
 
@@ -75,8 +77,14 @@ def test_show_writes_a_stepper_page_and_shows_the_stepper_inline(tmp_path, monke
     monkeypatch.setitem(sys.modules, "IPython.display", display)
     viz.show(s)
     viz.show(viz.draw(neuron()), tmp_path / "n.png")
-    assert [kind for kind, _ in shown] == ["HTML", "BUNDLE"]
-    assert shown[0][1].startswith('<div class="tge-stepper cell"')
+    assert [kind for kind, _ in shown] == ["BUNDLE", "METADATA", "BUNDLE"]
+    # the stepper, and beside it its still picture for a viewer that shows no HTML, at most
+    # the output area's width
+    assert set(shown[0][1]) == {"text/html", "image/png", "text/plain"}
+    assert shown[0][1]["text/html"].startswith('<div class="tge-stepper cell"')
+    png = base64.b64decode(shown[0][1]["image/png"])
+    assert png.startswith(b"\x89PNG") and png == s.still_png()
+    assert 0 < shown[1][1]["image/png"]["width"] <= viz.notebook.OUTPUT_WIDTH
     assert (tmp_path / "n.png").read_bytes().startswith(b"\x89PNG")
 
 

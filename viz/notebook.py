@@ -121,8 +121,9 @@ def show(picture: Any, path: str | os.PathLike[str] | None = None) -> Path | Non
     if in_notebook():
         import IPython.display as shown
 
-        if page:
-            shown.display(shown.HTML(picture._repr_html_()))
+        if page:  # the stepper, and its still picture for where its script cannot run
+            data, metadata = picture._repr_mimebundle_()
+            shown.display(data, metadata=metadata, raw=True)
         else:
             shown.display(bundle(svg if svg is not None else picture), raw=True)
     elif written is not None:
