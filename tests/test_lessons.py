@@ -123,3 +123,14 @@ def test_the_chart_helpers_log_axis_has_ticks_to_read():
     y_ticks = re.findall(r'text-anchor="end">([^<]+)<', chart)
     assert len(y_ticks) >= 3, y_ticks
     assert ET.fromstring(chart).tag.endswith("svg")
+    # lesson 17's sweep: losses from 0.22 to 2.6; the axis reads at both ends (a labelled tick
+    # below the lowest loss and above the highest), 1, 2, 3, 5 in each decade
+    sweep = {"lr 0.5": [(1, 0.75), (25, 0.22)], "lr 8.0": [(1, 2.6), (25, 1.3)]}
+    chart = charts.line_chart(sweep, logy=True, ylabel="loss (log scale)")
+    y_ticks = [float(t) for t in re.findall(r'text-anchor="end">([^<]+)<', chart)]
+    assert y_ticks == [0.2, 0.3, 0.5, 1.0, 2.0, 3.0], y_ticks
+    # each tick where its value is: heights proportional to the log of the value
+    at = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" text-anchor="end"', chart)]
+    per_decade = (at[0] - at[3]) / (math.log10(1.0) - math.log10(0.2))
+    for value, y in zip(y_ticks, at):
+        assert abs((at[0] - y) - per_decade * math.log10(value / 0.2)) < 0.2
