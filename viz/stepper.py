@@ -413,7 +413,7 @@ def _apply_dot(dot: str, state: dict[str, Any]) -> str:
 
 
 _BB = re.compile(r'bb="([-\d.e]+),([-\d.e]+),([-\d.e]+),([-\d.e]+)"')
-_POS = re.compile(r'\b(pos|lp)="([^"]*)"')
+_POS = re.compile(r'\b(pos|lp|bb)="([^"]*)"')
 _PAIR = re.compile(r"(-?[\d.]+(?:e-?\d+)?),(-?[\d.]+(?:e-?\d+)?)")
 _EDGE = re.compile(r"^(\t+)(\w+)( -> )(\w+)(\s+\[)", re.M)
 _NAME = re.compile(r"^(\t+)(?!(?:graph|node|edge)\b)(\w+)(\s+\[)", re.M)
