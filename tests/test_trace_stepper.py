@@ -335,3 +335,35 @@ def test_the_notebook_bundle_stores_the_still_picture_beside_the_html():
     assert data["image/png"] == base64.b64encode(s.still_png()).decode("ascii")
     w, _ = s.still_size()
     assert metadata == {"image/png": {"width": min(848, round(w * 96 / 72))}}
+
+
+def test_the_still_picture_moves_each_copy_whole_clusters_included():
+    from viz.render import render_bytes
+
+    source = (
+        "digraph { rankdir=LR; subgraph cluster_t { label=t; v0 [label=a]; v1 [label=b] } "
+        "f2 [label=Mul]; v0 -> f2; v1 -> f2 }"
+    )
+    laid_out = render_bytes(source, fmt="dot").decode("utf-8")
+    state = {"grads": {}, "lit": [], "changed": []}
+    dot, (w, h) = stepper._strip_dot(laid_out, [("one", state), ("two", state)])
+    assert w > 0 and h > 0
+
+    def numbers(attr: str) -> list[list[float]]:
+        return [
+            [float(v) for v in re.findall(r"-?[\d.]+", m)]
+            for m in re.findall(rf'{attr}="([^"]*)"', dot)
+        ]
+
+    cluster_boxes = numbers("bb")[1:]  # the first is the whole picture's
+    nodes = {
+        m[0]: [float(v) for v in m[1].split(",")]
+        for m in re.findall(r"^\t+(s\d_\w+)\t\[[^;]*?\bpos=\"([^\"]*)\"", dot, re.M)
+    }
+    assert len(cluster_boxes) == 2
+    # one above the other (wider than tall): the same x, y moved by the same amount
+    dy = nodes["s0_f2"][1] - nodes["s1_f2"][1]
+    assert dy > 0 and nodes["s0_f2"][0] == nodes["s1_f2"][0]
+    assert abs((cluster_boxes[0][1] - cluster_boxes[1][1]) - dy) < 0.02
+    svg = render_bytes(dot, fmt="svg", positioned=True).decode("utf-8")
+    assert svg.count('class="cluster"') == 2  # each copy keeps its own

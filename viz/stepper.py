@@ -416,6 +416,7 @@ _BB = re.compile(r'bb="([-\d.e]+),([-\d.e]+),([-\d.e]+),([-\d.e]+)"')
 _POS = re.compile(r'\b(pos|lp|bb)="([^"]*)"')
 _PAIR = re.compile(r"(-?[\d.]+(?:e-?\d+)?),(-?[\d.]+(?:e-?\d+)?)")
 _EDGE = re.compile(r"^(\t+)(\w+)( -> )(\w+)(\s+\[)", re.M)
+_SUBGRAPH = re.compile(r'(\bsubgraph\s+)("?)(cluster_?)?(\w*)')
 _NAME = re.compile(r"^(\t+)(?!(?:graph|node|edge)\b)(\w+)(\s+\[)", re.M)
 CAPTION = 30.0  # points above each copy for its caption
 GAP = 24.0  # points between the two copies
@@ -458,6 +459,7 @@ def _strip_dot(laid_out: str, shown: list[tuple[str, dict[str, Any]]]) -> tuple[
         prefix = f"s{k}_"  # each copy's own node names
         body = _EDGE.sub(rf"\g<1>{prefix}\g<2>\g<3>{prefix}\g<4>\g<5>", body)
         body = _NAME.sub(rf"\g<1>{prefix}\g<2>\g<3>", body)
+        body = _SUBGRAPH.sub(rf"\g<1>\g<2>\g<3>{prefix}\g<4>", body)  # a cluster stays one
         out.append(body)
         out.append(
             f'\tcaption{k} [shape=plaintext, fontname=Helvetica, fontsize=16, label="{caption}", '
