@@ -10,7 +10,11 @@ is sized for its own length, never under 16 px: a line too long even at 16 px wr
 
 ``Stepper(trace)`` (or ``viz.stepper(root)``) is that stepper: ``.page()`` a self-contained
 HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a notebook cell
-(Previous / Next, and the keys once it has focus), ``.frames()`` one picture per step.
+(Previous / Next, and the keys once it has focus), ``.frames()`` one picture per step, and
+``.still()`` step 0 and the last step in one picture: what the notebook cell shows, with the
+last step's arithmetic, where the stepper's script cannot run (an untrusted notebook, a code
+host, HTML opened with scripts off), and stores as PNG beside the HTML for a viewer that
+shows no HTML.
 
 >>> from viz.demo import neuron
 >>> s = stepper(neuron())
@@ -42,6 +46,7 @@ from .trace import Trace, TraceStep, fmt, trace
 
 __all__ = [
     "MAX_FRAMES",
+    "STILL_PNG_WIDTH",
     "Stepper",
     "check_frames_dir",
     "frame_name",
