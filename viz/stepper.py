@@ -216,17 +216,8 @@ class Stepper:
         ).replace("</", "<\\/")
         css = CSS.replace("#ROOT", f"#{uid}")
         mode = "page" if page else "cell"
-        # In a notebook: until the script runs (it never does in an untrusted notebook, on a
-        # code host, in HTML without JavaScript) the cell shows the still picture and the last
-        # step's arithmetic; the stepper's own parts are hidden (the attribute, not only CSS,
-        # so that a viewer which drops <style> hides them too).
-        hide = "" if page else " hidden"
-        return (
-            f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
-            f'data-steps="{n}">'
-            f"<style>{css}</style>"
-            f"{'' if page else self._still_html()}"
-            f'<nav{hide}><span class="title">{escape(self.title)}</span>'
+        live = (
+            f'<nav><span class="title">{escape(self.title)}</span>'
             '<button class="prev" type="button" disabled>&#9664; Previous</button>'
             f'<span class="counter">Step 0 of {n}</span>'
             f'<button class="next" type="button"{" disabled" if n == 0 else ""}>Next &#9654;'
@@ -235,8 +226,24 @@ class Stepper:
             "&#8592; &#8594; Space Home End</span>"
             '<span class="key"><i class="k-lit"></i>this step&#8217;s node '
             '<i class="k-changed"></i>grad just changed</span></nav>'
-            f'<div class="stage"{hide}><div class="picture">{svg}</div>'
+            f'<div class="stage"><div class="picture">{svg}</div>'
             f'<div class="panels">{panels}</div></div>'
+        )
+        if not page:
+            # In a notebook the stepper's own parts wait in a template that its script puts in
+            # place: where the script cannot run (an untrusted notebook, a code host, HTML with
+            # scripts off) the cell shows the still picture and the last step's arithmetic, and
+            # a sanitiser that drops scripts drops the template with them: no dead buttons.
+            live = (
+                self._still_html()
+                + '<script type="text/html" class="tge-live">'
+                + live.replace("</", "<\\/")
+                + "</script>"
+            )
+        return (
+            f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
+            f'data-steps="{n}">'
+            f"<style>{css}</style>{live}"
             f'<script type="application/json" class="tge-data">{data}</script>'
             f"<script>{SCRIPT.replace('ROOT_ID', uid)}</script>"
             "</div>"

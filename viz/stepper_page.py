@@ -14,7 +14,6 @@ __all__ = ["CSS", "SCRIPT"]
 CSS = """
 #ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
         box-sizing: border-box; outline: none; }
-#ROOT [hidden] { display: none !important; }
 #ROOT .still img { display: block; max-width: 100%; height: auto; margin: 4px 0; }
 #ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
 #ROOT.cell { padding: 4px; border: 1px solid #ddd; }
@@ -74,11 +73,13 @@ SCRIPT = """
   var root = document.getElementById("ROOT_ID");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "1";
-  // the script runs: the stepper instead of its still picture
-  var still = root.querySelector(".still");
+  // the script runs: the stepper (a notebook cell's waits in a template) instead of its still
+  var still = root.querySelector(".still"), live = root.querySelector("script.tge-live");
+  if (live) {
+    live.insertAdjacentHTML("afterend", live.textContent.split("<\\\\/").join("</"));
+    live.parentNode.removeChild(live);
+  }
   if (still) still.parentNode.removeChild(still);
-  root.querySelector("nav").hidden = false;
-  root.querySelector(".stage").hidden = false;
   root.classList.add("live");
   var data = JSON.parse(root.querySelector(".tge-data").textContent);
   var states = data.states, current = 0;
