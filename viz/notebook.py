@@ -56,20 +56,14 @@ def fit_width(svg: str, width: int = OUTPUT_WIDTH) -> str:
             f' height="{height:.1f}px"', _WIDTH.sub(f' width="{width}px"', head, 1), 1
         )
         if "viewBox" not in fitted:  # without one, a smaller size would crop the drawing
-            fitted = fitted.replace(
-                "<svg",
-                f'<svg viewBox="0 0 {size[0] * 0.75:g} {size[1] * 0.75:g}"'
-                if _UNIT_PT.search(head)
-                else f'<svg viewBox="0 0 {size[0]:g} {size[1]:g}"',
-                1,
-            )
+            # (its user units are CSS px whatever unit its width is given in)
+            fitted = fitted.replace("<svg", f'<svg viewBox="0 0 {size[0]:g} {size[1]:g}"', 1)
         svg = fitted + svg[len(head) :]
     return _ROOT.sub('<svg style="max-width: 100%; height: auto"', svg, count=1)
 
 
 _WIDTH = re.compile(r'\swidth="[^"]*"')
 _HEIGHT = re.compile(r'\sheight="[^"]*"')
-_UNIT_PT = re.compile(r'<svg\b[^>]*?\swidth="[\d.]+pt"')
 _LENGTH = re.compile(r"^([\d.]+)(pt|px)?$")
 
 
