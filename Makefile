@@ -30,11 +30,11 @@ demo: $(DEMO)
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -m "not slow" $(if $(WHY),-rsx)
+	$(PY) -m pytest -q -n auto -m "not slow" $(if $(WHY),-rsx)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)
-	$(PY) -m pytest -q -m "slow and not parity"
+	$(PY) -m pytest -q -n auto -m "slow and not parity"
 
 parity: $(PARITY)
 	$(PY) -m pytest -q -m parity
