@@ -14,8 +14,9 @@ stays cheap.
 from .draw import Graph, draw
 from .expr import ExprError, build, parse_vars
 from .micrograd import draw_dot
-from .notebook import in_notebook, show
+from .notebook import in_notebook
 from .render import RenderError
+from .showing import show
 from .stepper import Stepper, stepper, write_frames, write_html
 from .trace import Trace, trace
 from .trace_view import print_trace

@@ -35,7 +35,8 @@ from tinygrad_edu.core.engine import Value
 
 from .files import umask, write_atomic
 from .stepper_page import CSS, SCRIPT
-from .trace import Trace, TraceStep, fmt, trace
+from .trace import trace
+from .trace_data import Trace, TraceStep, fmt
 
 __all__ = [
     "MAX_FRAMES",
@@ -108,14 +109,15 @@ class Stepper:
             shown = {
                 box: (f"grad {_pic(grads[v])}" if v in grads else "grad ?")
                 for v in values
-                if v.requires_grad
+                if getattr(v, "requires_grad", True)  # another engine's may have no such flag
                 for box in ids.get(id(v), ())
             }
             if k == 0:
                 lit = changed = list(ids.get(id(t.root), ()))
             else:
                 s = t.steps[k - 1]
-                lit = list(ids.get(id(s.value.grad_fn), ()))
+                key = id(s.value.grad_fn) if s.key is None else s.key
+                lit = list(ids.get(key, ()))
                 moved = [i.value for i in s.inputs if i.value is not None and i.grad is not None]
                 changed = list(dict.fromkeys(b for v in moved for b in ids.get(id(v), ())))
             self.states.append({"grads": shown, "lit": lit, "changed": changed})

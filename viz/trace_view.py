@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from tinygrad_edu.core.engine import Value, gc_paused
 
-from .trace import Trace, TraceInput, TraceStep, fmt, trace
+from .trace import trace
+from .trace_data import Trace, TraceInput, TraceStep, fmt
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value
 
+from . import engines, student
 from .draw import fmt, node_name, shape_text
 from .trace import value_names
 from .trace_view import Piece, fill, segments
@@ -72,6 +73,11 @@ def _name(v: Value, name: str) -> Piece:
 def _entries(root: Any) -> list[_Entry]:
     """The tree in preorder, built without recursion (``(see above)`` for a repeat)."""
     entries: list[_Entry] = []
+    engine = engines.kind(root) if not isinstance(root, (list, tuple)) else "value"
+    if engine is None:
+        raise engines.expected("print_tree()", root)
+    if engine == "micrograd":
+        return [_Entry(pieces, depth) for pieces, depth in student.tree_lines(root)]
     if isinstance(root, (list, tuple)):
         entries.append(_Entry([("outputs", "bold")], 0))
         roots, base = list(root), 1
