@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -307,3 +309,18 @@ def test_micrograd_s_package_traced_gets_its_own_backward_s_grads():
     assert [v.grad for v in leaves] == pytest.approx([v.grad for v in mine_leaves])
     assert len(t.leaves) == len({id(x) for x in walk(L)[0] if not x._prev})
     assert viz.tree_text(L).splitlines()[0].split()[-1] == "+"
+
+
+def test_viz_never_imports_torch_unless_handed_a_torch_tensor():
+    code = (
+        "import sys, viz, tinygrad_edu\n"
+        "from viz import engines\n"
+        "sys.modules['torch'] = tinygrad_edu  # as tinygrad-edu run binds it\n"
+        "t = tinygrad_edu.tensor([1.0, 2.0], requires_grad=True)\n"
+        "viz.draw((t * t).sum()).source; viz.trace((t * t).sum())\n"
+        "print(engines.kind(t), sys.modules['torch'] is tinygrad_edu,"
+        " 'torch._C' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["tensor", "True", "False"]
+    assert not engines.is_torch(viz) and not engines.is_torch(1.0)

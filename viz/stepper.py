@@ -244,6 +244,11 @@ def stepper(
 # -- step 0 and the chain-rule panel -----------------------------------------------------------
 
 
+def _upstream(s: TraceStep) -> Any:
+    """The grad arriving at the step: one number, or a tensor's (``upstream`` is then nan)."""
+    return s.upstreams if s.upstreams and s.upstream != s.upstream else s.upstream
+
+
 def _chain(t: Trace, s: TraceStep | None) -> str:
     """The chain-rule arithmetic of one step, as HTML: a heading line and a table."""
     n = len(t.steps)
@@ -259,8 +264,9 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         return f'<p class="head">{escape(head)}</p><p class="note">{escape(note)}</p>'
     head = (
         f"Step {s.step} of {n}: {s.grad_fn} at {s.label}"
-        f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
-        f"upstream grad {fmt(s.upstream)}"
+        f"{f' = {s.expr}' if s.expr != s.label else ''}"
+        f"{f' = {fmt(s.data)}' if s.data is not None else ''}, "
+        f"upstream grad {fmt(_upstream(s))}"
     )
     columns = ("input", "local derivative", "upstream × local", "grad")
     rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]

@@ -30,7 +30,7 @@ from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
-from . import engines, student
+from . import engines, student, torch_graph
 from .trace_data import Leaf, Trace, TraceInput, TraceStep, fmt
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
@@ -168,11 +168,15 @@ def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Tr
     accumulate over passes; a step shows the grad before and after its own contribution).
     ``root`` is a Value, or a one-element tensor: then the pass is the tensor's own, the one
     ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.  A
-    micrograd-shaped value's pass is its engine's own ``_backward`` closures (``viz.student``).
+    micrograd-shaped value's pass is its engine's own ``_backward`` closures (``viz.student``);
+    a PyTorch tensor's, PyTorch's own backward, recorded through node hooks
+    (``viz.torch_graph``).
     """
     engine = engines.kind(root)
     if engine == "micrograd":
         return student.trace(root, gradient=gradient)
+    if engine == "torch":
+        return torch_graph.trace(root, gradient=gradient, retain_graph=retain_graph)
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:

@@ -129,7 +129,8 @@ class _Layout:
         ]
         if s.expr != s.label:  # what a label or v<k> stands for
             pieces.append((" ", [(f"= {s.expr}", "")]))
-        pieces.append((" ", [(f"= {fmt(s.data)}", "")]))
+        if s.data is not None:
+            pieces.append((" ", [(f"= {fmt(s.data)}", "")]))
         return fill(pieces, self.width, "  ")
 
     def _local(self, s: TraceStep, i: TraceInput, room: int) -> list[tuple[str, Piece]]:
@@ -228,7 +229,8 @@ class TraceView:
         lines: list[Piece] = [*fill(title, layout.width, "  "), []]
         for s in t.steps:
             lines.extend(layout.head(s, n))
-            lines.append([("  upstream grad ", ""), (fmt(s.upstream), "bold green")])
+            up = fmt(s.upstreams) if s.upstreams and s.upstream != s.upstream else fmt(s.upstream)
+            lines.append([("  upstream grad ", ""), (up, "bold green")])
             lines.extend(layout.rows(s))
             lines.append([])
         yield from segments(console, lines)

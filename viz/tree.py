@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value
 
-from . import engines, student
+from . import engines, student, torch_graph
 from .draw import fmt, node_name, shape_text
 from .trace import value_names
 from .trace_view import Piece, fill, segments
@@ -76,8 +76,9 @@ def _entries(root: Any) -> list[_Entry]:
     engine = engines.kind(root) if not isinstance(root, (list, tuple)) else "value"
     if engine is None:
         raise engines.expected("print_tree()", root)
-    if engine == "micrograd":
-        return [_Entry(pieces, depth) for pieces, depth in student.tree_lines(root)]
+    if engine in ("micrograd", "torch"):
+        lines = (student if engine == "micrograd" else torch_graph).tree_lines(root)
+        return [_Entry(pieces, depth) for pieces, depth in lines]
     if isinstance(root, (list, tuple)):
         entries.append(_Entry([("outputs", "bold")], 0))
         roots, base = list(root), 1
