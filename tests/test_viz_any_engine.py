@@ -324,3 +324,9 @@ def test_viz_never_imports_torch_unless_handed_a_torch_tensor():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["tensor", "True", "False"]
     assert not engines.is_torch(viz) and not engines.is_torch(1.0)
+
+
+def test_labels_in_a_trace_are_for_pytorch_s_unlabelled_tensors_only():
+    a = Ours(2.0, label="a")
+    with pytest.raises(TypeError, match=r"own \.label"):
+        viz.trace(a * a, labels={"x": a})

@@ -189,3 +189,13 @@ def test_hooks_are_removed_after_the_trace():
     first = leaves["x"].grad.clone()
     root.backward()  # a second pass: no hook of the first runs (it would append to a dead list)
     assert torch.equal(leaves["x"].grad, 2 * first)
+
+
+def test_labels_name_a_pytorch_graph_s_leaves_in_the_trace_and_the_stepper():
+    root, leaves = neuron(torch.float64)
+    s = viz.stepper(root, labels=leaves)
+    assert {x.label for x in s.trace.leaves} == set(leaves)
+    for label, t in leaves.items():
+        (box,) = s.graph.ids[id(t)]
+        assert re.search(rf"^\t{box} \[label=<<b>{label} ", s.graph.source, re.M)
+    assert "Step 1/" in viz.trace_view.trace_text(neuron(torch.float64)[0], labels=leaves)

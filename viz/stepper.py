@@ -27,6 +27,7 @@ import re
 import shutil
 import tempfile
 import uuid
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,9 @@ class Stepper:
             for v, g in grads.items():
                 if v not in widest or len(_pic(g)) > len(_pic(widest[v])):
                     widest[v] = g
-        self.graph = draw(t.root, style=style, rankdir=rankdir, compact=True, grads=widest)
+        self.graph = draw(
+            t.root, style=style, rankdir=rankdir, compact=True, grads=widest, labels=t.labels
+        )
         ids = self.graph.ids
         values = [v for v in widest if id(v) in ids] + _unreached(t, widest)
         self.states: list[dict[str, Any]] = []
@@ -234,10 +237,12 @@ def stepper(
     style: str = "micrograd",
     rankdir: str = "TB",
     title: str | None = None,
+    labels: Mapping[str, Any] | None = None,
 ) -> Stepper:
     """The stepper of ``root``'s backward pass (run here, as ``viz.trace`` runs it), or of a
-    recorded trace.  In a notebook, the cell's output is the stepper itself."""
-    t = root if isinstance(root, Trace) else trace(root)
+    recorded trace.  In a notebook, the cell's output is the stepper itself.  ``labels``: names
+    for a PyTorch graph's leaves (see ``viz.trace``)."""
+    t = root if isinstance(root, Trace) else trace(root, labels=labels)
     return Stepper(t, style=style, rankdir=rankdir, title=title)
 
 

@@ -156,14 +156,18 @@ def draw(
             kind = "param" if id(leaf) in d.names else "leaf"
             box(d, f"t{k}", lines(*rows), kind, leaf)
             d.shows(leaf, f"t{k}")
-            box(d, f"a{k}", "AccumulateGrad", "backward", fn)
+            # the stepper: the grad arriving at the node, before it is added into the leaf
+            acc = lines("AccumulateGrad", _grad(d, fn)) if d.grads is not None else "AccumulateGrad"
+            box(d, f"a{k}", acc, "backward", fn)
             d.shows(fn, f"a{k}")
             d.dot.edge(f"t{k}", f"a{k}")
             where[id(fn)] = f"a{k}"
             continue
         rows = [node_name(fn), *(f"{name} = {value}" for name, value in saved(fn))]
         if d.grads is not None:  # the stepper: the grad the node's output has received so far
-            rows.append(_grad(d, fn))
+            # (an output's node: the output's grad, the seed)
+            output = next((t for t in items if t.grad_fn is fn), None)
+            rows.append(_grad(d, fn if output is None else output))
         box(d, f"f{k}", lines(*rows), "backward", fn)
         d.shows(fn, f"f{k}")
         where[id(fn)] = f"f{k}"
@@ -238,12 +242,18 @@ def _grad_text(t: Any) -> str:
 # -- the trace -------------------------------------------------------------------------------
 
 
-def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
+def trace(
+    root: Any,
+    *,
+    gradient: float = 1.0,
+    retain_graph: bool = False,
+    labels: Mapping[str, Any] | None = None,
+) -> Trace:
     """Run PyTorch's backward from ``root`` (a one-element tensor that requires grad), as
     ``root.backward(gradient, retain_graph)`` does, and record each node as it runs."""
     if root.numel() != 1 or not root.requires_grad:
         raise TypeError("trace() expects a one-element PyTorch tensor that requires grad")
-    called = names([root])
+    called = names([root], labels)
     called.setdefault(id(root), "output")
     nodes = walk(_roots_nodes([root]), next_nodes, lambda n: 0, 10**9)
     leaves = [fn.variable for fn in nodes if is_accumulate(fn)]
@@ -336,7 +346,7 @@ def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Tr
         for t in leaves
     )
     label = called[id(root)] if root.grad_fn is None else "output"
-    return Trace(root, label, float(gradient), tuple(steps), out)  # type: ignore[arg-type]
+    return Trace(root, label, float(gradient), tuple(steps), out, labels)  # type: ignore[arg-type]
 
 
 def _one(xs: Any) -> Any:

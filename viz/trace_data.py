@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,7 @@ class Trace:
     gradient: float
     steps: tuple[TraceStep, ...]
     leaves: tuple[Leaf, ...]
+    labels: Mapping[str, Any] | None = None  # the names given to a PyTorch graph's leaves
 
     def grads_after(self, step: int) -> dict[Any, float]:
         """The grads this pass has produced once step ``step`` is done (0: only the seed)."""
