@@ -330,3 +330,23 @@ def test_labels_in_a_trace_are_for_pytorch_s_unlabelled_tensors_only():
     a = Ours(2.0, label="a")
     with pytest.raises(TypeError, match=r"own \.label"):
         viz.trace(a * a, labels={"x": a})
+
+
+def readme_blocks():
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Any engine") : text.index("## Your own op")]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_readme_s_micrograd_example_runs(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    block = readme_blocks()[0]
+    ns: dict = {}
+    exec(block, ns)
+    ref_a, ref_b = micrograd_engine.Value(2.0), micrograd_engine.Value(3.0)
+    (ref_a * ref_b + ref_a).relu().backward()
+    assert (ns["a"].grad, ns["b"].grad) == (ref_a.grad, ref_b.grad)
+    assert (tmp_path / "mg.svg").read_text().lstrip().startswith("<?xml")
+    assert "Step 1/3  ReLU" in capsys.readouterr().out

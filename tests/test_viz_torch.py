@@ -199,3 +199,16 @@ def test_labels_name_a_pytorch_graph_s_leaves_in_the_trace_and_the_stepper():
         (box,) = s.graph.ids[id(t)]
         assert re.search(rf"^\t{box} \[label=<<b>{label} ", s.graph.source, re.M)
     assert "Step 1/" in viz.trace_view.trace_text(neuron(torch.float64)[0], labels=leaves)
+
+
+def test_the_readme_s_pytorch_example_runs(tmp_path, monkeypatch, capsys):
+    from test_viz_any_engine import readme_blocks
+
+    monkeypatch.chdir(tmp_path)
+    ns: dict = {}
+    exec(readme_blocks()[1], ns)
+    out = capsys.readouterr().out
+    assert "AccumulateGrad  x" in out and "AccumulateGrad  w" in out
+    svg = (tmp_path / "y_torch.svg").read_text()
+    grads = ", ".join(pic(v) for v in ns["w"].grad.tolist())
+    assert f"grad [{grads}]".replace("-", "&#45;") in svg

@@ -202,10 +202,10 @@ def _grad(d: Canvas, x: Any) -> str:
 Piece = list[tuple[str, str]]
 
 
-def tree_lines(root: Any) -> list[tuple[Piece, int]]:
+def tree_lines(root: Any, labels: Mapping[str, Any] | None = None) -> list[tuple[Piece, int]]:
     """The tree of ``root``'s graph in preorder, as (pieces, depth): the tensor, then its
     nodes, each node's inputs below it; a node met again is ``(see above)``."""
-    called = names([root])
+    called = names([root], labels)
     head: Piece = [(f"tensor {shape(root)}", "bold"), (f"  data {text(root)}", "")]
     if root.grad_fn is None:
         return [([*head, (f"  {_grad_text(root)}  ", ""), ("leaf", "dim")], 0)]
@@ -304,10 +304,9 @@ def trace(
             total = g.detach().clone() if was is None else was + g.detach()
             buffer[key] = total
             was_n = _one(numbers(was)) if was is not None else 0.0
-            if scalar:
-                local = share[0] / up if up else math.nan
-                shown = repr(local) if up else "? (the upstream grad is 0)"
-                formula = f"d({called[id(fn)]})/d({label}) = {shown}"
+            if scalar and up:
+                local = share[0] / up
+                formula = f"d({called[id(fn)]})/d({label}) = {local!r}"
                 rec = TraceInput(label, m, formula, local, share[0], was_n, numbers(total)[0])
             else:
                 rule = f"grad_inputs[{slot}]"
