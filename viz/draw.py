@@ -20,11 +20,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value, accumulator
 
-from .picture import Graph
+if TYPE_CHECKING:
+    from .picture import Graph
 
 __all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt", "node_name", "shape_text"]
 
@@ -559,6 +560,8 @@ def draw(
             _torch(d, values, show_saved)
     if legend:
         d.legend()
+    from .picture import Graph  # rendering (subprocess, files) loads with the first picture
+
     return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
 
 
@@ -572,3 +575,12 @@ def _name_all(d: _Drawing, labels: Mapping[str, Any] | None) -> None:
                 d.names[id(v)] = f"{name}[{i}]" if obj.shape else name
         else:
             raise TypeError(f"labels= maps names to Values or Tensors, got {type(obj).__name__}")
+
+
+def __getattr__(name: str) -> Any:
+    # ``viz.draw.Graph``: the picture class, loaded on first use (the tree needs none)
+    if name == "Graph":
+        from .picture import Graph
+
+        return Graph
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,9 +26,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tinygrad_edu._tensor import tensor_pass
-from tinygrad_edu._tensor.tensor_graph import is_tensor
-from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
@@ -300,6 +297,11 @@ def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Tr
     ``root`` is a Value, or a one-element tensor: then the pass is the tensor's own, the one
     ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.
     """
+    # the tensor layer loads here, not with viz.trace: the tree of a Value's graph needs none
+    from tinygrad_edu._tensor import tensor_pass
+    from tinygrad_edu._tensor.tensor_graph import is_tensor
+    from tinygrad_edu._tensor.tensor_rules import formula
+
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:
