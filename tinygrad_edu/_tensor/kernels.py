@@ -29,7 +29,7 @@ from .dtype import (
     result_type,
     store,
 )  # fmt: skip
-from .shape import broadcast, index, normalize_dim
+from .shape import broadcast, check_numel, index, normalize_dim
 from .tensor_graph import NODES, is_tensor, node_class, result
 from .tensor_messages import BOOL_SUB, BOOL_SUB2
 
@@ -342,6 +342,7 @@ def matmul(a: Any, b: Any) -> Any:
             "expected m1 and m2 to have the same dtype, but got: "
             f"{C_NAMES[a.dtype][1]} != {C_NAMES[b.dtype][1]}"
         )
+    check_numel(n * p)
     cols = [b.flat[j::p] for j in range(p)]
     vals = [vdot(a.flat[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
     ins = ([v.data for v in a.flat], [v.data for v in b.flat], n, k, p) if k < 192 else None
