@@ -83,10 +83,32 @@ def test_pow_on_vectors_is_each_elements_rule(n: float) -> None:
         assert [bits(c) for c in got[0]] == [bits(c) for c in want[0]]
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda x: x.clamp(-0.1, 2.3),
+        lambda x: x.clamp(0.7, 0.2),
+        lambda x: x.floor(),
+        lambda x: x.relu(),
+    ],
+    ids=["clamp", "clamp-empty", "floor", "relu"],
+)
+def test_a_masked_rule_on_vectors_is_each_elements_rule(make) -> None:
+    # the slope is a comparison (with the bounds as float32, as the F32 rule sees them)
+    x = torch.tensor([*GRID, -0.1, 2.3, 0.2, 0.7], requires_grad=True)
+    y = make(x)
+    g = (UPSTREAM * 3)[: len(y.grad_fn.elements)]
+    got = elementwise_grads(y.grad_fn.elements, g)
+    assert got is not None
+    want = per_element(y.grad_fn.elements, g)
+    assert [bits(c) for c in got[0]] == [bits(c) for c in want[0]]
+
+
 def test_the_common_rules_run_on_vectors() -> None:
     # the fast path is taken for these (a test that would pass with it never taken is no test)
     x = torch.tensor([0.5, -1.5], requires_grad=True)
-    for y in (x * x, x + 2.0, x - x, x / 3.0, x.tanh(), x.exp(), x.sigmoid(), x**2, x**3, -x):
+    ys = (x * x, x + 2.0, x - x, x / 3.0, x.tanh(), x.exp(), x.sigmoid(), x**2, x**3, -x)
+    for y in (*ys, x.relu()):
         assert elementwise_grads(y.grad_fn.elements, [1.0, 1.0]) is not None
 
 
@@ -104,7 +126,8 @@ def _step(dtype: torch.dtype, observed: bool) -> list[list[float]]:
     w = torch.randn(300, dtype=dtype, requires_grad=True)
     a, b = (torch.tensor(v, dtype=dtype, requires_grad=True) for v in (0.1, -0.7))
     h = (a + b * x + w * x**2).tanh()
-    loss = ((h * w - x.sin()) ** 2 + h.sigmoid() * w.exp() / (w * w + 1.0)).sum()
+    loss = (h * w - x.sin()) ** 2 + h.sigmoid() * w.exp() / (w * w + 1.0)
+    loss = (loss + (h * w).relu() * w + w.clamp(-0.3, 0.9) * h).sum()
     seen = (lambda step: None) if observed else None
     tensor_backward([loss], [None], retain_graph=False, observer=seen)
     return [[bits(v) for v in t.grad.tolist()] if t.grad.dim() else [bits(t.grad.item())]

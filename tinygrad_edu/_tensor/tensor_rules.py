@@ -143,7 +143,9 @@ def elementwise_grads(elements: Sequence[Value], g: Grad) -> list[Grad | None] |
             local = op.local(*args, out)  # type: ignore[misc]
             got = [(up if d else 0.0) if op.masked else up * d for d in local]
     except (TypeError, ValueError, ArithmeticError):
-        return None  # the rule branches on a number (relu's step, clamp's bounds...)
+        if not (op.masked and op.local is not None and op.slots == 1):
+            return None  # the rule branches on a number: each element runs its own
+        got = [_masked(op.local, args, out, up)]
     per: list[Grad | None] = []
     for col, c in zip(columns, got[: op.slots]):
         if col[0].__class__ is not Value:
@@ -154,6 +156,18 @@ def elementwise_grads(elements: Sequence[Value], g: Grad) -> list[Grad | None] |
             vals = [d if x.requires_grad else 0.0 for x, d in zip(col, vals)]
         per.append(vals)
     return per
+
+
+def _masked(local: Callable[..., Any], args: list[Any], out: F32s, up: F32s) -> F32s:
+    """A masked op's contributions (relu's, clamp's: the upstream where the slope is not 0,
+    else exactly 0.0): its slope is a comparison of numbers, asked element by element of
+    plain floats (the same numbers as the ``F32`` ones, compared alike), no arithmetic."""
+    cols = [a.values if a.__class__ is F32s else None for a in args]
+    ds = []
+    for i, o in enumerate(out.values):
+        row = [a if col is None else col[i] for a, col in zip(args, cols)]
+        ds.append(local(*row, o)[0])
+    return F32s([u if d else 0.0 for u, d in zip(up.values, ds)])
 
 
 def _broadcast(node: TensorNode, g: Grad) -> list[Grad | None]:
