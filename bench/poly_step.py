@@ -100,14 +100,12 @@ def main() -> int:
         ("tinygrad_edu float64 tensors", tensor_step(tg, tg.float64, n)),
         ("tinygrad_edu Values by hand", values_step(xs, ys)),
     ]
-    if (
-        importlib.util.find_spec("torch") is not None
-        and "tinygrad_edu" not in sys.modules.get("torch", tg).__name__
-    ):
+    if importlib.util.find_spec("torch") is not None:
         import torch
 
-        rows.append(("PyTorch float32 tensors", tensor_step(torch, torch.float32, n)))
-        rows.append(("PyTorch float64 tensors", tensor_step(torch, torch.float64, n)))
+        if hasattr(torch, "_C"):  # PyTorch itself, not a stand-in
+            rows.append(("PyTorch float32 tensors", tensor_step(torch, torch.float32, n)))
+            rows.append(("PyTorch float64 tensors", tensor_step(torch, torch.float64, n)))
     print(f"polynomial fit, one step on {n:,} points (best of {args.repeat}, CPU time)")
     print(f"  {'plain Python floats (the floor)':<32}{floor * 1e3:10.2f} ms      1.0x")
     ok = True

@@ -21,6 +21,7 @@ from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import (
     Value,
     check_and_free,
+    constants,
     gc_paused,
     inputs_of,
     op_of,
@@ -57,7 +58,10 @@ def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
     """A plain tensor of ``data`` shaped and typed as ``like`` (a gradient)."""
     if like.dtype is float32 and float32_arithmetic():  # a float32 tensor's grad is float32
         data = rounded(list(data))
-    vals = [Value(d, requires_grad=False) for d in data]
+    if all(d.__class__ is float or d.__class__ is F32 for d in data):
+        vals = constants([float(d) for d in data])  # plain numbers: no graph to record
+    else:
+        vals = [Value(d, requires_grad=False) for d in data]
     return type(like).from_values(vals, like.shape, like.dtype)
 
 
@@ -392,9 +396,14 @@ def _add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
         return _grad_tensor(g, [v.data for v in g.flat])
-    if acc.dtype is float32:  # a float32 leaf's grad adds in float32, as PyTorch's ``+=``
-        for a, b in zip(acc.flat, g.flat):
+    if acc.dtype is float32 and len({id(a) for a in acc.flat}) < len(acc.flat):
+        for a, b in zip(acc.flat, g.flat):  # an element twice (a grad set to a view): in turn
             a.data = float(F32(a.data) + b.data)
+    elif acc.dtype is float32:  # a float32 leaf's grad adds in float32, as PyTorch's ``+=``
+        old, new = round32([a.data for a in acc.flat]), round32([b.data for b in g.flat])
+        # F32(a) + b: b cast to float32, the sum rounded once; one C loop for the lot
+        for a, s in zip(acc.flat, round32([x + y for x, y in zip(old, new)])):
+            a.data = s
     else:
         for a, b in zip(acc.flat, g.flat):
             a.data += b.data
