@@ -26,9 +26,10 @@ import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
-from .._torch_cpu.float32_libm import F32
+from .._torch_cpu.float32_libm import F32, F32s
 from .fmath import (
     facos,
     fasin,
@@ -83,6 +84,8 @@ def _both(ffn: Callable[[float], float], method: str) -> Callable[[Any], Any]:
     def fn(x: Any) -> Any:
         if x.__class__ is F32:  # the double result rounded once: within 1 ulp of PyTorch's
             return F32(ffn(float(x)))
+        if x.__class__ is F32s:  # a whole tensor's elements: the same, one C rounding loop
+            return x.map(ffn)
         return ffn(x) if isinstance(x, (float, int)) else getattr(x, method)()
 
     fn.__name__ = method
@@ -108,7 +111,7 @@ cosh = _both(fcosh, "cosh")
 
 def div(a: Any, b: Any) -> Any:
     """``a / b`` that gives inf or nan for a zero divisor, as PyTorch does."""
-    if a.__class__ is F32 or b.__class__ is F32:
+    if a.__class__ in _FLOAT32 or b.__class__ in _FLOAT32:
         return a / b  # F32 divides by zero as PyTorch does, rounded to float32
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fdiv(a, b)
@@ -118,7 +121,10 @@ def div(a: Any, b: Any) -> Any:
 def fma(a: Any, b: Any, c: Any) -> Any:
     """``a * b + c``: fused (one rounding) in float32, where PyTorch's compiled float kernel
     fuses it; as written for floats and Values."""
-    return a.fma(b, c) if a.__class__ is F32 else a * b + c
+    return a.fma(b, c) if a.__class__ in _FLOAT32 else a * b + c
+
+
+_FLOAT32 = (F32, F32s)  # float32 numbers: one, or a tensor's elements at once
 
 
 def _pow32(a: F32, b: float) -> Any:
@@ -145,7 +151,7 @@ def _pow32(a: F32, b: float) -> Any:
 def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
     """``a ** b`` that gives inf or nan where Python would raise or go complex; ``scalar``:
     as PyTorch's ``tensor ** number``, which computes a few exponents its own way."""
-    if a.__class__ is F32 and isinstance(b, (float, int)):
+    if a.__class__ in _FLOAT32 and isinstance(b, (float, int)):
         return _pow32(a, b) if scalar else F32(fpow(float(a), float(b)))
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fpow_scalar(a, b) if scalar else fpow(a, b)
@@ -392,7 +398,7 @@ class Op:
     def method_name(self) -> str | None:
         return self.key if self.method == "" else self.method
 
-    @property
+    @cached_property  # read for every Value a pass visits: computed once per op
     def arity(self) -> int:
         """How many inputs the op takes (-1: any number, for n-ary ops)."""
         return -1 if self.slots < 0 else self.slots + len(self.params)
