@@ -50,7 +50,7 @@ from .loss import (
 from .module import Module
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
-from .rnn import GRU, RNN, GRUCell, RNNBase, RNNCell
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "ELU",
     "GELU",
     "GRU",
+    "LSTM",
     "MLP",
     "RNN",
     "SELU",
@@ -78,6 +79,7 @@ __all__ = [
     "HuberLoss",
     "Identity",
     "L1Loss",
+    "LSTMCell",
     "Layer",
     "LayerNorm",
     "LazyLinear",
