@@ -50,6 +50,7 @@ from ._tensor.dtype import (
 from ._tensor.dtype import bool_ as bool
 from ._tensor.ops import aliases, both_forms, comparisons, functional, integer, selection
 from ._tensor.ops.conversions import result_type
+from ._tensor.ops.einsum import einsum
 from ._tensor.ops.factories import (
     arange,
     as_tensor,
@@ -214,6 +215,7 @@ __all__ = [
     "dot",
     "double",
     "dtype",
+    "einsum",
     "empty",
     "empty_like",
     "enable_grad",
