@@ -50,7 +50,6 @@ XFAIL: dict[str, str] = {
     "483_optim_adam_float64": "float64 grads of A @ x differ in the last bit (PyTorch's BLAS order; 145 of 300 random 3x2 cases); with them and PyTorch's float64 sqrt (MKL's vdSqrt, not always correctly rounded) the Adam steps match bit for bit",
     "502_makemore_mlp": "float32: the loss after training differs in the last digits (5.677730083465576 vs 5.677730560302734)",
     "503_makemore_batchnorm_layers": "line 23: torch 'layer 5 (      Tanh): mean -0.000000, std 1.410536e-03', tinygrad_edu 'layer 5 (      Tanh): mean +0.000000, std 1.410536e-03'",
-    "511_fastai_fully_connected": "crashes: AttributeError: 'Tensor' object has no attribute 'clamp_min'. Did you mean: 'clamp_'?",
     "514_introyt_models": "line 114: BatchNorm1d's float32 output mean near zero (torch 1.1176e-08, tinygrad_edu 5.9605e-08): the normalised elements differ in the last bit",
     "515_introyt_training": "line 15: torch '  batch 2 loss: 2.3332643508911133', tinygrad_edu '  batch 2 loss: 2.333264470100403'",
     "518_uva_intro_pytorch_basics": "crashes: AttributeError: module 'tinygrad_edu' has no attribute 'backends'",
