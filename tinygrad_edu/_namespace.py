@@ -21,7 +21,9 @@ import sys as _sys
 from . import (
     _autograd_functional,
     _pieces,
+    _spellings,
     autograd,
+    backends,
     distributions,
     linalg,
     nn,
@@ -153,9 +155,16 @@ clamp = clip = selection.clamp  # bounds by keyword, either one left out
 globals().update(comparisons.FUNCTIONS)
 globals().update(_pieces.FUNCTIONS)  # torch.bucketize
 # Tensor's methods that need the surface (linalg for matrix_power): attached here, not below it
-for _name, _method in {**_pieces.METHODS, **storage.METHODS}.items():
+for _name, _method in {
+    **_pieces.METHODS,
+    **storage.METHODS,
+    **_spellings.METHODS,
+    **_spellings.PROPERTIES,
+}.items():
     setattr(Tensor, _name, _method)
 del _name, _method
+globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
+linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
 autograd.__path__ = []  # type: ignore[attr-defined]  # so `import ...autograd.functional` works
@@ -187,6 +196,7 @@ __all__ = [
     "argsort",
     "as_tensor",
     "autograd",
+    "backends",
     "bernoulli",
     "bfloat16",
     "bmm",
@@ -321,4 +331,5 @@ __all__ = [
 __all__ += sorted(TORCH)
 __all__ += sorted(comparisons.FUNCTIONS)
 __all__ += sorted(_pieces.FUNCTIONS)
+__all__ += sorted(_spellings.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
