@@ -162,6 +162,13 @@ def _view_(name: str) -> Any:
     return method
 
 
+def unflatten(input: Any, dim: int, sizes: Any) -> Any:
+    """``input`` with dim ``dim`` viewed as ``sizes`` (one of them may be -1)."""
+    d = normalize_dim(dim, input.dim())
+    shape = list(input.shape)
+    return input.view(*shape[:d], *sizes, *shape[d + 1 :])
+
+
 def _ravel(self: Any) -> Any:
     return self.contiguous().view(-1)
 
@@ -212,6 +219,7 @@ METHODS: dict[str, Any] = {
     "diff": diff,
     "cross": cross,
     "select": select,
+    "unflatten": unflatten,
     **{
         f"{n}_": _view_(n)
         for n in ("unsqueeze", "squeeze", "t", "transpose", "swapaxes", "swapdims")
