@@ -17,10 +17,12 @@ import math
 import warnings
 from typing import Any
 
-from ._tensor.dtype import bool_
+from ._tensor.dtype import bool_, float64, int64
 from ._tensor.kernels import stack
 from ._tensor.ops.reductions import cat
+from ._tensor.ops.selection import where
 from ._tensor.shape import normalize_dim
+from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
 
 __all__ = ["CONSTANTS", "FUNCTIONS", "METHODS", "PROPERTIES", "cross", "diff", "meshgrid"]
@@ -169,6 +171,33 @@ def unflatten(input: Any, dim: int, sizes: Any) -> Any:
     return input.view(*shape[:d], *sizes, *shape[d + 1 :])
 
 
+def bincount(input: Any, weights: Any = None, minlength: int = 0) -> Any:
+    """How many times each value 0, 1, ... occurs in a 1-d tensor of non-negative ints (or
+    the sum of their ``weights``)."""
+    if input.dim() != 1 or input.dtype.is_floating_point:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    vals = [int(v) for v in input.tolist()]
+    if any(v < 0 for v in vals):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    n = max([minlength, *(v + 1 for v in vals)])
+    if weights is None:
+        counts = [0] * n
+        for v in vals:
+            counts[v] += 1
+        return tensor(counts, dtype=int64)
+    sums = [0.0] * n
+    for v, w in zip(vals, weights.tolist()):
+        sums[v] += w
+    return tensor(sums, dtype=weights.dtype if weights.dtype.is_floating_point else float64)
+
+
+def heaviside(input: Any, values: Any) -> Any:
+    """The step function: 0 below zero, 1 above, ``values`` at zero (no gradient, as PyTorch)."""
+    x = input.detach()
+    step = (x > 0).to(x.dtype)
+    return where(x == 0, values.detach().to(x.dtype).expand(*x.shape), step)
+
+
 def _ravel(self: Any) -> Any:
     return self.contiguous().view(-1)
 
@@ -219,6 +248,8 @@ METHODS: dict[str, Any] = {
     "diff": diff,
     "cross": cross,
     "select": select,
+    "bincount": bincount,
+    "heaviside": heaviside,
     "unflatten": unflatten,
     **{
         f"{n}_": _view_(n)
