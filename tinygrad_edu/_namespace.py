@@ -20,6 +20,7 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _more_ops,
     _pieces,
     _spellings,
     autograd,
@@ -160,10 +161,12 @@ for _name, _method in {
     **storage.METHODS,
     **_spellings.METHODS,
     **_spellings.PROPERTIES,
+    **_more_ops.METHODS,
 }.items():
     setattr(Tensor, _name, _method)
 del _name, _method
 globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
+globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -332,4 +335,5 @@ __all__ += sorted(TORCH)
 __all__ += sorted(comparisons.FUNCTIONS)
 __all__ += sorted(_pieces.FUNCTIONS)
 __all__ += sorted(_spellings.FUNCTIONS)
+__all__ += sorted(_more_ops.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
