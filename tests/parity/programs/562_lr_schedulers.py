@@ -1,5 +1,5 @@
-import torch
 # ruff: noqa: B007, B023 - written as tutorials write it
+import torch
 from torch.optim import lr_scheduler
 
 # The schedules tutorials pair with a training loop: MultiStepLR, LambdaLR, CosineAnnealingLR,
