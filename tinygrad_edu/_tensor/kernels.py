@@ -148,7 +148,9 @@ def unary(key: str, a: Any, *params: Any) -> Any:
     dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
     dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
     ins = ([v.data for v in a.flat],) if not params else None
-    return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,))
+    # the constants PyTorch saves (clamp's _saved_min), as they were given
+    saved = {n: full[i - 1] for n, i in op.saved.items() if isinstance(i, int) and i >= 1}
+    return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,), **saved)
 
 
 def copy(a: Any, key: str, shape: Sequence[int] | None = None) -> Any:

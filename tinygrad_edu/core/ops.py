@@ -216,6 +216,10 @@ _floor, _ceil, _trunc = _rounding(math.floor), _rounding(math.ceil), _rounding(m
 _round = _rounding(round)  # Python's round is C's nearbyint: halves to even
 
 
+def _ftan(x: float) -> float:
+    return math.tan(x) if math.isfinite(x) else math.nan  # tan(inf) is nan, as in PyTorch
+
+
 def _zero(*xs: Any) -> tuple[Any, ...]:
     return (0.0,)
 
@@ -472,6 +476,11 @@ _OPS = [
        expr="log10({0})", dlocal=("1/({0}*ln(10))",), saved={"_saved_self": 0}),
     Op(key="log2", name="Log2Backward0", forward=flog2, backward=lambda g, a, out: (div(g, a * _LN2),),
        expr="log2({0})", dlocal=("1/({0}*ln(2))",), saved={"_saved_self": 0}),
+    Op(key="tan", name="TanBackward0", forward=_ftan, backward=lambda g, a, out: (g * (1.0 + out * out),),
+       expr="tan({0})", dlocal=("1 + out**2",), saved={"_saved_result": "result"}),
+    Op(key="rsqrt", name="RsqrtBackward0", forward=lambda a: fdiv(1.0, fsqrt(a)),
+       backward=lambda g, a, out: (-0.5 * g * (out * out * out),), expr="rsqrt({0})", dlocal=("-0.5*out**3",),
+       saved={"_saved_result": "result"}),
     Op(key="asin", name="AsinBackward0", forward=fasin, local=lambda a, out: (div(1.0, sqrt(1.0 - a * a)),),
        expr="asin({0})", dlocal=("1/sqrt(1 - {0}**2)",), saved={"_saved_self": 0}),
     Op(key="acos", name="AcosBackward0", forward=facos, local=lambda a, out: (div(-1.0, sqrt(1.0 - a * a)),),
@@ -518,6 +527,14 @@ _OPS = [
     Op(key="clamp", name="ClampBackward1", forward=_clamp, local=_clamp_local, expr="clamp({0}, {1}, {2})",
        dlocal=("1 if {1} <= {0} <= {2} else 0",), saved={"_saved_self": 0, "_saved_min": 1, "_saved_max": 2},
        params=(("min", -1.0), ("max", 1.0)), ints="keep", masked=True),
+    Op(key="clamp_min", name="ClampMinBackward0", forward=lambda x, lo: x if x != x else max(x, lo),
+       local=lambda x, lo, out: (1.0 if float(x) >= lo else 0.0,), expr="clamp_min({0}, {1})",
+       dlocal=("1 if {0} >= {1} else 0",), saved={"_saved_self": 0, "_saved_min": 1}, params=(("min", 0.0),),
+       ints="keep", masked=True),
+    Op(key="clamp_max", name="ClampMaxBackward0", forward=lambda x, hi: x if x != x else min(x, hi),
+       local=lambda x, hi, out: (1.0 if float(x) <= hi else 0.0,), expr="clamp_max({0}, {1})",
+       dlocal=("1 if {0} <= {1} else 0",), saved={"_saved_self": 0, "_saved_max": 1}, params=(("max", 0.0),),
+       ints="keep", masked=True),
     Op(key="remainder", name="RemainderBackward0", forward=_remainder, local=lambda a, c, out: (_ONE,),
        expr="remainder({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
     Op(key="remaindert", name="RemainderBackward1", forward=_remainder, local=_remainder_local,
