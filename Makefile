@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 PARITY := $(VENV)/.parity
+DEMO := $(VENV)/.demo
 
 .PHONY: demo test slow parity torch-files bench lint format clean
 
@@ -13,20 +14,27 @@ $(READY): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(READY)
 
+# the demo needs the package alone, not the test tools
+$(DEMO): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(DEMO)
+
 $(PARITY): $(READY)
 	$(PY) -m pip install --quiet -e '.[dev,parity]'
 	touch $(PARITY)
 
-demo: $(READY)
+demo: $(DEMO)
 	$(VENV)/bin/tinygrad-edu demo
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -n auto -m "not slow" $(if $(WHY),-rsx)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)
-	$(PY) -m pytest -q -m "slow and not parity"
+	$(PY) -m pytest -q -n auto -m "slow and not parity"
 
 parity: $(PARITY)
 	$(PY) tests/api_misuse/regen.py
@@ -45,6 +53,9 @@ bench: $(READY)
 	$(PY) bench/float32.py
 	$(PY) bench/float32_tensor_op.py
 	$(PY) bench/random_draws.py
+	$(PY) bench/poly_step.py
+	$(PY) bench/big_tensor.py
+	$(PY) bench/startup.py
 
 lint: $(READY)
 	$(PY) -m ruff check .

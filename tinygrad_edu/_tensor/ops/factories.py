@@ -27,7 +27,7 @@ from ..arguments import (
 )
 from ..device import check_device
 from ..dtype import bool_, dtype, float32, float64, get_default_dtype, int64, round_float32
-from ..shape import nest
+from ..shape import check_numel, nest
 from ..tensor import Tensor, tensor
 from ..tensor_messages import INT_GRAD
 
@@ -56,6 +56,7 @@ def _full(fn: str, shape: tuple[int, ...], fill_value: Any, dtype: Any, device: 
     dt = dtype_arg(fn, dtype) or _fill_dtype(fill_value)
     requires_grad = bool_arg(fn, "requires_grad", requires_grad, optional=True)
     nonnegative(shape, fn)
+    check_numel(math.prod(shape))
     if fn == "full":
         check_int_range(dt, [scalar_fits(fill_value)], c_name=True)
     if shape and not math.prod(shape):
@@ -122,7 +123,7 @@ def arange(
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    n = max(0, math.ceil((end - start) / step))
+    n = check_numel(max(0, math.ceil((end - start) / step)))
     ints = all(isinstance(x, int) for x in (start, end, step))
     dt = dtype or (int64 if ints else get_default_dtype())
     data = _arange_values(start, step, n, dt)
@@ -176,6 +177,7 @@ def eye(n: int, m: int | None = None, *, dtype: dtype | None = None, device: Any
     for name, k in (("n", n), ("m", m)):
         if k < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {k}")
+    check_numel(n * m)
     t = tensor([[1.0 if i == j else 0.0 for j in range(m)] for i in range(n)],
                dtype=dtype or get_default_dtype())  # fmt: skip
     return _requiring_grad(t) if requires_grad else t
@@ -189,6 +191,7 @@ def linspace(start: float, end: float, steps: int, *, dtype: dtype | None = None
     check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    check_numel(steps)
     dt = dtype or get_default_dtype()
     r = f32 if dt.name == "float32" else float
     fused = fma32 if dt.name == "float32" else fma

@@ -32,8 +32,9 @@ from ..arguments import (
 )
 from ..device import check_device
 from ..dtype import C_NAMES, Size, dtype, float32, float64, get_default_dtype, int64
-from ..shape import nest, numel, sizes
+from ..shape import check_numel, nest, numel, sizes
 from ..tensor import Tensor, tensor
+from .inplace import write
 
 __all__ = [
     "Generator",
@@ -107,14 +108,15 @@ def rand(
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
-    """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``."""
+    """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``; ``out=`` is filled."""
     check_device(device)
+    out = kwargs.pop("out", None)
     shape = nonnegative(int_list("rand", _size(size, kwargs)))
-    dt = _float(dtype_arg("rand", dtype))
+    check_numel(numel(shape))
+    dt = _float(dtype_arg("rand", dtype) or (out.dtype if out is not None else None))
     requires_grad = bool_arg("rand", "requires_grad", requires_grad, optional=True)
-    return _make(
-        draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad
-    )
+    r = _make(draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    return r if out is None else _into(out, r)
 
 
 def randn(
@@ -125,12 +127,24 @@ def randn(
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
-    """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from 16)."""
+    """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from
+    16); ``out=`` is filled."""
     check_device(device)
+    out = kwargs.pop("out", None)
     shape = nonnegative(int_list("randn", _size(size, kwargs)))
-    dt = _float(dtype_arg("randn", dtype))
+    check_numel(numel(shape))
+    dt = _float(dtype_arg("randn", dtype) or (out.dtype if out is not None else None))
     requires_grad = bool_arg("randn", "requires_grad", requires_grad, optional=True)
-    return _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    r = _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    return r if out is None else _into(out, r)
+
+
+def _into(out: Tensor, r: Tensor) -> Tensor:
+    """``out=``: ``out`` resized to the draw's shape and filled with it, as PyTorch does."""
+    if tuple(out.shape) != tuple(r.shape):
+        out.resize_(*r.shape)
+    write(out, [v.data for v in r.flat])
+    return out
 
 
 def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None = None,
