@@ -179,6 +179,28 @@ def test_a_long_chain_is_freed_in_the_page(browser, server):
         page.close()
 
 
+def test_a_fatal_error_tells_the_student_to_reload(browser, server):
+    # a chain of the student's own objects (not Values) still overflows the browser's stack
+    # when freed: the interpreter dies, and the page says so instead of hanging
+    page = open_page(browser, server + "examples.html")
+    try:
+        page.locator(".cell.code textarea").first.fill(
+            "class Link:\n"
+            "    __slots__ = ('next',)\n"
+            "head = None\n"
+            "for _ in range(100_000):\n"
+            "    link = Link()\n"
+            "    link.next, head = head, link\n"
+            "del head, link"
+        )
+        page.locator(".cell.code button.run").first.click()
+        page.wait_for_function("document.body.dataset.fatal", timeout=120_000)
+        assert "Reload the page" in page.inner_text("#fatal")
+        assert page.locator("button.run:not([disabled])").count() == 0
+    finally:
+        page.close()
+
+
 def test_the_playground_draws_a_typed_expression(browser, server):
     page = open_page(browser, server + "playground.html")
     try:

@@ -41,11 +41,14 @@ async function boot() {
     }),
     vizjs.instance(),
   ]);
-  globalThis.tinygradEduViz = viz; // viz/_browser.py draws with it
+  globalThis.tinygradEduViz = viz; // viz/render.py draws with it
+  // a private hook of Pyodide's: the interpreter died (a stack overflow); say so, do not hang
   if (pyodide._api) pyodide._api.on_fatal = (e) => fatal(String(e && e.message || e));
+  const loaded = performance.now() - T0;
   pyodide.runPython(runtime);
   py = pyodide;
   const ms = Math.round(performance.now() - T0);
+  document.body.dataset.boot = JSON.stringify({ loaded: Math.round(loaded), imported: ms });
   document.body.dataset.ready = String(ms);
   say("Python ready in " + (ms / 1000).toFixed(1) + " s");
 }
