@@ -132,6 +132,11 @@ def test_every_lesson_runs_in_the_page_with_its_pictures(browser, server, lesson
         if "show(" in lesson.path.read_text("utf-8"):  # a lesson that shows a picture
             assert drawn >= 1, "no picture"
         assert page.locator("pre.error, pre.verdict").count() == 0
+        stepper = page.locator(".out .tge-stepper").first
+        if stepper.count():  # the stepper's own script runs inline: Next moves a step
+            before = stepper.get_attribute("data-step")
+            stepper.locator(".next").click()
+            assert stepper.get_attribute("data-step") != before
         assert page.errors == []
     finally:
         page.close()
