@@ -32,11 +32,11 @@ demo: $(DEMO)
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -m "not slow" $(if $(WHY),-rsx)
+	$(PY) -m pytest -q -n auto -m "not slow" $(if $(WHY),-rsx)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)
-	$(PY) -m pytest -q -m "slow and not parity and not site"
+	$(PY) -m pytest -q -n auto -m "slow and not parity and not site"
 
 # The zero-install classroom: every lesson, the playground and the README's examples as static
 # pages over Pyodide (Python in wasm) in site/, nothing fetched at run time. The npm packages

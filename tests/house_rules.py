@@ -207,13 +207,14 @@ def layer_violations(
     return sorted(set(bad))
 
 
-# micrograd's public names (``_prev``, ``_op``, ``_backward``) and PyTorch's (``_saved_self``,
-# ``_version``, ...) start with an underscore and are public all the same; so are the standard
-# library's named tuples' (``_replace``, ``_asdict``, ``_fields``), ``sys._getframe`` and
-# IPython's protocols, one underscore either side (``_repr_html_``, ``_render_traceback_``)
+# PyTorch's public names (``_saved_self``, ``_version``, ...) start with an underscore and are
+# public all the same; so are the standard library's named tuples' (``_replace``, ``_asdict``,
+# ``_fields``), ``sys._getframe`` and IPython's protocols, one underscore either side
+# (``_repr_html_``, ``_render_traceback_``).  micrograd's (``_prev``, ``_op``, ``_backward``) are
+# public too, but only to the one module that reads another engine's values: each project keeps
+# such an allowance for itself (tests/test_layering.py's FOREIGN_PROTOCOL)
 PUBLIC_UNDERSCORED = re.compile(
-    r"_prev|_op|_backward|_saved_\w+|_version|_base|_replace|_asdict|_fields|_make|_getframe"
-    r"|_[a-z]\w*_"
+    r"_saved_\w+|_version|_base|_replace|_asdict|_fields|_make|_getframe|_[a-z]\w*_"
 )
 
 

@@ -218,7 +218,7 @@ def test_bad_options(kwargs: dict, error: str) -> None:
 
 
 def test_bad_roots() -> None:
-    with pytest.raises(TypeError, match="Value or a Tensor"):
+    with pytest.raises(TypeError, match="a Value, a Tensor"):
         draw(3.0)
     with pytest.raises(ValueError, match="empty"):
         draw([])

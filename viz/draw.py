@@ -18,60 +18,28 @@ traversal, never from ``id()``, so the same graph always gives the same DOT text
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
-from html import escape
+from collections.abc import Mapping
 from typing import Any
 
 from tinygrad_edu.core.engine import Value, accumulator
 
+from . import engines, student, torch_graph
+from .canvas import (
+    COLORS,
+    HIGHLIGHT,
+    RECORD_STYLE,
+    STYLES,
+    Canvas,
+    GraphTooBigError,
+    box,
+    fmt,
+    lines,
+    record,
+    walk,
+)
 from .picture import Graph
 
 __all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt", "node_name", "shape_text"]
-
-# One colour per kind of thing, shared by both styles and the legend.
-COLORS = {
-    "leaf": "lightblue",  # a leaf that requires grad (torchviz's colour)
-    "param": "#d7c6f2",  # a leaf named in labels=: a parameter
-    "const": "#e8e8e8",  # requires_grad=False, or a plain number
-    "value": "white",  # an intermediate result
-    "output": "darkolivegreen1",  # what was drawn (torchviz's colour)
-    "op": "#fff2b3",  # a backward node, micrograd style
-    "backward": "lightgrey",  # a backward node, torch style (torchviz's default fill)
-    "saved": "orange",  # a saved value (torch style, show_saved=True)
-    "highlight": "#d62728",  # the node of the current step
-}
-LEGEND = {
-    "leaf": "leaf (requires grad)",
-    "param": "parameter (named in labels=)",
-    "const": "constant (no grad)",
-    "value": "intermediate value",
-    "output": "output",
-    "op": "backward node (the op)",
-    "backward": "backward node",
-    "saved": "saved for backward",
-    "highlight": "current step",
-}
-FONT = "Helvetica"
-STYLES = ("micrograd", "torch")
-
-
-def fmt(x: float, *, short: bool = False) -> str:
-    """A number as the pictures show it: 4 decimals, or scientific where those would hide it.
-
-    ``short`` is for constants, which read best as written: ``2``, ``0.5``, ``6.8814``.
-
-    >>> fmt(0.70710678), fmt(-1.5), fmt(1e-7), fmt(2, short=True), fmt(0.5, short=True)
-    ('0.7071', '-1.5000', '1.0000e-07', '2', '0.5')
-    """
-    if short and type(x) is int:
-        return str(x)
-    if not (x == 0.0 or 1e-4 <= abs(x) < 1e6):  # nan and inf land here too: "nan", "-inf"
-        return f"{x:.4e}"
-    s = f"{x:.4f}"
-    if short:
-        s = s.rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
-
 
 # -- collecting the graph --------------------------------------------------------------------
 
@@ -98,48 +66,6 @@ def node_name(fn: Any) -> str:
     return fn.name().rpartition("::")[2]
 
 
-class GraphTooBigError(ValueError):
-    """The graph has more nodes than ``max_nodes``."""
-
-
-def _too_big(max_nodes: int) -> GraphTooBigError:
-    return GraphTooBigError(
-        f"the graph has more than max_nodes={max_nodes} nodes, too many to read in one picture; "
-        "pass a larger max_nodes=... to draw it anyway, or draw the tensor-level view "
-        "(style='torch' on a Tensor)"
-    )
-
-
-def _walk(roots: Sequence[Any], inputs: Any, cost: Any, max_nodes: int) -> list[Any]:
-    """Everything ``roots`` depend on, inputs before the ops that use them, without recursion.
-
-    ``inputs(x)`` lists what x was made from; ``cost(x)`` is how many nodes x adds to the
-    picture.  The walk stops as soon as the picture would pass ``max_nodes``, so a huge graph
-    fails at once instead of rendering for minutes.
-    """
-    order: list[Any] = []
-    done: set[int] = set()  # ids: Tensors need not be hashable
-    opened: set[int] = set()
-    drawn = 0
-    stack: list[tuple[Any, bool]] = [(r, False) for r in reversed(roots)]
-    while stack:
-        x, ready = stack.pop()
-        if id(x) in done:
-            continue
-        if ready:
-            done.add(id(x))
-            order.append(x)
-            continue
-        if id(x) not in opened:  # counted when first reached, so a deep graph fails at once
-            opened.add(id(x))
-            drawn += cost(x)
-            if drawn > max_nodes:
-                raise _too_big(max_nodes)
-        stack.append((x, True))
-        stack.extend((y, False) for y in reversed(inputs(x)) if id(y) not in done)
-    return order
-
-
 def _value_inputs(v: Value) -> list[Value]:
     return [x for x in v.grad_fn.inputs if isinstance(x, Value)] if v.grad_fn else []
 
@@ -150,116 +76,6 @@ def _tensor_inputs(t: Any) -> list[Any]:
 
 
 # -- one drawing -----------------------------------------------------------------------------
-
-
-class _Drawing:
-    """The state of one drawing: options, the Values in order, the DOT text being built."""
-
-    def __init__(self, roots: list[Any], opts: dict[str, Any]) -> None:
-        import graphviz  # here, not at module import: `import viz` stays cheap
-
-        self.roots = roots
-        self.grads: Mapping[Value, float] | None = opts["grads"]
-        self.highlight = opts["highlight"]
-        self.compact = opts["compact"]
-        self.rankdir = opts["rankdir"]
-        self.ids: dict[int, list[str]] = {}  # id(Value or node) -> the boxes that show it
-        self.names: dict[int, str] = {}  # id(Value or Tensor) -> name from labels=
-        self.kinds: list[str] = []  # kinds drawn, for the legend
-        self.nodes = 0
-        self.dot = graphviz.Digraph(
-            graph_attr={
-                "rankdir": opts["rankdir"],
-                "fontname": FONT,
-                "nodesep": "0.15" if self.compact else "0.3",
-                "ranksep": "0.2" if self.compact else "0.5",
-                "bgcolor": "white",
-            },
-            node_attr={"fontname": FONT, "fontsize": "14"},
-            edge_attr={"color": "#444444", "arrowsize": "0.8", "penwidth": "1.2"},
-        )
-
-    def shows(self, obj: Any, box: str) -> None:
-        """Record that the box ``box`` shows ``obj`` (a Value or a backward node)."""
-        if obj is not None:
-            self.ids.setdefault(id(obj), []).append(box)
-
-    def name(self, x: Any) -> str:
-        """The name labels= gave ``x``, else its own label, else ""."""
-        return self.names.get(id(x)) or getattr(x, "label", "") or ""
-
-    def grad(self, v: Value) -> str:
-        """``grad 1.0000``, from grads= when given (``grad ?`` where it has none yet)."""
-        if not v.requires_grad:
-            return "no grad"
-        if self.grads is None:
-            return f"grad {fmt(v.grad)}"
-        g = self.grads.get(v)
-        return "grad ?" if g is None else f"grad {fmt(g)}"
-
-    def lit(self, *objs: Any) -> bool:
-        """Whether one of ``objs`` is the highlighted Value or node."""
-        h = self.highlight
-        return h is not None and any(h is o for o in objs if o is not None)
-
-    def node(self, where: Any, name: str, label: str, kind: str, **attrs: str) -> None:
-        """Add a node to ``where`` (a cluster, or the graph when None), counting it."""
-        self.nodes += 1
-        if kind not in self.kinds:
-            self.kinds.append(kind)
-        (where if where is not None else self.dot).node(name, label, **attrs)
-
-    def rows(self, v: Value) -> tuple[str, ...]:
-        """A Value's box in the torch style: its name (if it has one), data and grad."""
-        return (*([self.name(v)] if self.name(v) else []), f"data {fmt(v.data)}", self.grad(v))
-
-    def legend(self) -> None:
-        """A key to the colours actually used, in a box of its own."""
-        kinds = [k for k in LEGEND if k in self.kinds]
-        if self.highlight is not None:
-            kinds.append("highlight")
-        rows = "".join(
-            f'<tr><td border="{3 if k == "highlight" else 1}" width="28" '
-            f'bgcolor="{"white" if k == "highlight" else COLORS[k]}" '
-            f'color="{COLORS[k] if k == "highlight" else "black"}"> </td>'
-            f'<td align="left">{escape(LEGEND[k])}</td></tr>'
-            for k in kinds
-        )
-        table = f'<<table border="0" cellborder="0" cellspacing="6">{rows}</table>>'
-        with self.dot.subgraph(
-            name="cluster_legend", graph_attr={"label": "legend", "color": "#888888"}
-        ) as c:
-            c.node("legend", table, shape="plain", fontsize="12")
-
-
-def _record(cells: list[str], stacked: bool = False) -> str:
-    """A micrograd record ``label | data | grad``: a row of cells, or ``stacked`` one above the
-    other (narrow boxes, for a projector)."""
-    if stacked:
-        rows = "".join(f'<tr><td align="left">{escape(c)}</td></tr>' for c in cells)
-        return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="3">{rows}</table>>'
-    tds = "".join(f"<td>{escape(c)}</td>" for c in cells)
-    return (
-        '<<table border="0" cellborder="0" cellspacing="0" cellpadding="6" columns="*">'
-        f"<tr>{tds}</tr></table>>"
-    )
-
-
-# How each kind of Value is drawn in the micrograd style: the shape tells them apart in grey too.
-RECORD_STYLE = {
-    "leaf": {"style": "filled,rounded"},
-    "param": {"style": "filled,rounded", "penwidth": "2"},
-    "const": {"style": "filled,dashed"},
-    "value": {"style": "filled"},
-    "output": {"style": "filled", "penwidth": "2.5"},
-}
-HIGHLIGHT = {"color": COLORS["highlight"], "penwidth": "4"}
-
-
-def _lines(first: str, *rest: str) -> str:
-    tail = "".join(f'<br/><font point-size="12">{escape(r)}</font>' for r in rest)
-    return f"<<b>{escape(first)}</b>{tail}>"
-
 
 # -- micrograd style: every Value a record, every op a node ----------------------------------
 
@@ -274,7 +90,7 @@ def _value_kind(v: Value, roots: set[int], names: dict[int, str]) -> str:
     return "param" if id(v) in names else "leaf"
 
 
-def _clusters(d: _Drawing, tensors: list[Any]) -> tuple[dict[int, Any], list[Any]]:
+def _clusters(d: Canvas, tensors: list[Any]) -> tuple[dict[int, Any], list[Any]]:
     """One DOT cluster per tensor, and which cluster each element Value goes in."""
     import graphviz
 
@@ -300,7 +116,7 @@ def _clusters(d: _Drawing, tensors: list[Any]) -> tuple[dict[int, Any], list[Any
     return where, graphs
 
 
-def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
+def _micrograd(d: Canvas, values: list[Value], tensors: list[Any]) -> None:
     roots = {id(r) for r in d.roots}
     where, graphs = _clusters(d, tensors)
     index = {id(v): i for i, v in enumerate(values)}
@@ -313,7 +129,7 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
         if d.lit(v):
             attrs.update(HIGHLIGHT)
         cluster = where.get(id(v))
-        d.node(cluster, f"v{i}", _record(cells, d.compact), kind, **attrs)
+        d.node(cluster, f"v{i}", record(cells, d.compact), kind, **attrs)
         d.shows(v, f"v{i}")
         fn = v.grad_fn
         if fn is None:
@@ -344,7 +160,7 @@ def _micrograd(d: _Drawing, values: list[Value], tensors: list[Any]) -> None:
 
 
 def _in_order(
-    d: _Drawing,
+    d: Canvas,
     values: list[Value],
     tensors: list[Any],
     graphs: list[Any],
@@ -381,16 +197,6 @@ def _in_order(
 # -- torch style: backward nodes only, as torchviz draws them --------------------------------
 
 
-BOX = {"shape": "box", "style": "filled", "margin": "0.15,0.08"}
-
-
-def _box(d: _Drawing, name: str, label: str, kind: str, *lit: Any) -> None:
-    attrs = {**BOX, "fillcolor": COLORS[kind]}
-    if d.lit(*lit):
-        attrs.update(HIGHLIGHT)
-    d.node(None, name, label, kind, **attrs)
-
-
 def _saved(fn: Any) -> list[tuple[str, Any]]:
     """A node's saved values by PyTorch's names (``self``, ``other``, ``exponent``, ``result``).
 
@@ -400,7 +206,7 @@ def _saved(fn: Any) -> list[tuple[str, Any]]:
     return [(attr.removeprefix("_saved_"), v) for attr, v in fn.saved_values().items()]
 
 
-def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
+def _torch(d: Canvas, values: list[Value], show_saved: bool) -> None:
     index = {id(v): i for i, v in enumerate(values)}
     accumulate: dict[int, str] = {}
 
@@ -408,10 +214,10 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
         i = index[id(x)]
         if i not in accumulate:
             kind = "param" if id(x) in d.names else "leaf"
-            _box(d, f"v{i}", _lines(*d.rows(x)), kind, x)
+            box(d, f"v{i}", lines(*d.rows(x)), kind, x)
             d.shows(x, f"v{i}")
             ag = accumulator(x)
-            _box(d, f"a{i}", "AccumulateGrad", "backward", ag)
+            box(d, f"a{i}", "AccumulateGrad", "backward", ag)
             d.shows(ag, f"a{i}")
             d.dot.edge(f"v{i}", f"a{i}")
             accumulate[i] = f"a{i}"
@@ -422,7 +228,7 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
         if fn is None:
             continue
         rows = [fn.name(), *([d.name(v)] if d.name(v) else []), f"data {fmt(v.data)}", d.grad(v)]
-        _box(d, f"f{i}", _lines(*rows), "backward", v, fn)
+        box(d, f"f{i}", lines(*rows), "backward", v, fn)
         d.shows(v, f"f{i}")
         d.shows(fn, f"f{i}")
         for x in fn.differentiable_inputs:
@@ -435,17 +241,17 @@ def _torch(d: _Drawing, values: list[Value], show_saved: bool) -> None:
                     leaf(val)
                     continue
                 shown = fmt(val.data) if isinstance(val, Value) else fmt(val, short=True)
-                _box(d, f"s{i}_{j}", _lines(name, shown), "saved")
+                box(d, f"s{i}_{j}", lines(name, shown), "saved")
                 d.dot.edge(f"s{i}_{j}", f"f{i}", dir="none")
     for r in d.roots:
         i = index[id(r)]
-        _box(d, f"o{i}", _lines(*d.rows(r)), "output")
+        box(d, f"o{i}", lines(*d.rows(r)), "output")
         d.shows(r, f"o{i}")
         if r.grad_fn is not None:
             d.dot.edge(f"f{i}", f"o{i}")
 
 
-def _elements(t: Any, d: _Drawing, key: str, limit: int = 4) -> str:
+def _elements(t: Any, d: Canvas, key: str, limit: int = 4) -> str:
     vals = t.elements()
     if key == "data":
         parts = [fmt(v.data) for v in vals[:limit]]
@@ -458,7 +264,7 @@ def _elements(t: Any, d: _Drawing, key: str, limit: int = 4) -> str:
     return f"{key} {body}" if not t.shape else f"{key} [{body}]"
 
 
-def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
+def _torch_tensors(d: Canvas, tensors: list[Any]) -> None:
     """The tensor-level view: one backward node per tensor op, whatever the tensors' sizes."""
     index = {id(t): i for i, t in enumerate(tensors)}
     accumulate: dict[int, str] = {}
@@ -473,14 +279,14 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
                 f"{d.name(t)} {shape_text(t)}".strip(),
                 *(_elements(t, d, k) for k in ("data", "grad")),
             )
-            _box(d, f"t{i}", _lines(*rows), kind, t)
-            _box(d, f"a{i}", "AccumulateGrad", "backward")
+            box(d, f"t{i}", lines(*rows), kind, t)
+            box(d, f"a{i}", "AccumulateGrad", "backward")
             d.dot.edge(f"t{i}", f"a{i}")
             accumulate[i] = f"a{i}"
             continue
         rows = [node_name(fn), *([d.name(t)] if d.name(t) else []), shape_text(t)]
         rows += [_elements(t, d, "data"), _elements(t, d, "grad")]
-        _box(d, f"f{i}", _lines(*rows), "backward", t, fn)
+        box(d, f"f{i}", lines(*rows), "backward", t, fn)
     for i, t in enumerate(tensors):
         fn = getattr(t, "grad_fn", None)
         for x in getattr(fn, "inputs", ()) if fn is not None else ():
@@ -495,7 +301,7 @@ def _torch_tensors(d: _Drawing, tensors: list[Any]) -> None:
             _elements(r, d, "data"),
             _elements(r, d, "grad"),
         )
-        _box(d, f"o{i}", _lines(*rows), "output", r if r.grad_fn is None else None)
+        box(d, f"o{i}", lines(*rows), "output", r if r.grad_fn is None else None)
         if r.grad_fn is not None:
             d.dot.edge(f"f{i}", f"o{i}")
 
@@ -516,7 +322,8 @@ def draw(
     labels: Mapping[str, Any] | None = None,
     compact: bool = False,
 ) -> Graph:
-    """Draw the graph behind ``root`` (a Value, a Tensor, or a list of them).
+    """Draw the graph behind ``root`` (a Value, a Tensor, or a list of them; or another
+    engine's: a real PyTorch tensor, a micrograd-shaped value, see ``viz.engines``).
 
     ``style``: ``"micrograd"`` or ``"torch"``.  ``rankdir``: ``"LR"`` or ``"TB"``.
     ``show_saved``: the torch style also draws saved values.  ``legend``: explain the colours.
@@ -535,24 +342,27 @@ def draw(
     items = list(root) if isinstance(root, (list, tuple)) else [root]
     if not items:
         raise ValueError("draw() needs a Value or a Tensor, got an empty list")
+    kinds = {engines.kind(x) for x in items}
     for x in items:
-        if not isinstance(x, Value) and not _is_tensor(x):
-            raise TypeError(f"draw() needs a Value or a Tensor, got {type(x).__name__}")
+        if engines.kind(x) is None:
+            raise engines.expected("draw()", x)
     opts = {"rankdir": rankdir, "grads": grads, "highlight": highlight, "compact": compact}
+    if kinds & {"micrograd", "torch"}:
+        return _other_engine(items, kinds, style, opts, labels, max_nodes, show_saved, legend)
     tensor_view = style == "torch" and all(_is_tensor(x) for x in items)
     if tensor_view:
-        d = _Drawing(items, opts)
+        d = Canvas(items, opts)
         _name_all(d, labels)
-        tensors = _walk(items, _tensor_inputs, lambda t: 2, max_nodes)
+        tensors = walk(items, _tensor_inputs, lambda t: 2, max_nodes)
         _torch_tensors(d, tensors)
     else:
         roots = [v for x in items for v in (x.elements() if _is_tensor(x) else [x])]
-        d = _Drawing(roots, opts)
+        d = Canvas(roots, opts)
         _name_all(d, labels)
         tensors = []
         if style == "micrograd" and any(_is_tensor(x) for x in items):
-            tensors = _walk([x for x in items if _is_tensor(x)], _tensor_inputs, lambda t: 0, 10**9)
-        values = _walk(roots, _value_inputs, lambda v: 1 if v.grad_fn is None else 2, max_nodes)
+            tensors = walk([x for x in items if _is_tensor(x)], _tensor_inputs, lambda t: 0, 10**9)
+        values = walk(roots, _value_inputs, lambda v: 1 if v.grad_fn is None else 2, max_nodes)
         if style == "micrograd":
             _micrograd(d, values, tensors)
         else:
@@ -562,7 +372,7 @@ def draw(
     return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
 
 
-def _name_all(d: _Drawing, labels: Mapping[str, Any] | None) -> None:
+def _name_all(d: Canvas, labels: Mapping[str, Any] | None) -> None:
     for name, obj in (labels or {}).items():
         if isinstance(obj, Value):
             d.names[id(obj)] = name
@@ -572,3 +382,34 @@ def _name_all(d: _Drawing, labels: Mapping[str, Any] | None) -> None:
                 d.names[id(v)] = f"{name}[{i}]" if obj.shape else name
         else:
             raise TypeError(f"labels= maps names to Values or Tensors, got {type(obj).__name__}")
+
+
+def _other_engine(
+    items: list[Any],
+    kinds: set[str | None],
+    style: str,
+    opts: dict[str, Any],
+    labels: Mapping[str, Any] | None,
+    max_nodes: int,
+    show_saved: bool,
+    legend: bool,
+) -> Graph:
+    """The picture of another engine's graph (see ``viz.student``, ``viz.torch_graph``)."""
+    if len(kinds) > 1:
+        raise TypeError("draw() draws one engine's graph at a time: these come from several")
+    if kinds == {"torch"}:  # PyTorch's graph is its backward nodes: one picture for both styles
+        d = Canvas(items, opts)
+        torch_graph.draw(items, d, labels=labels, max_nodes=max_nodes)
+        if legend:
+            d.legend()
+        return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
+    if style == "torch":
+        raise ValueError(
+            "a micrograd-shaped engine has no backward nodes to draw in the torch style: "
+            "use style='micrograd'"
+        )
+    d = Canvas(items, opts)
+    student.draw(items, d, labels=labels, max_nodes=max_nodes)
+    if legend:
+        d.legend()
+    return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})

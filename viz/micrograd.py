@@ -25,29 +25,38 @@ digraph {
 
 from __future__ import annotations
 
+from typing import Any
+
 from tinygrad_edu.core.engine import Value
 
+from . import engines
 from .picture import Graph
 
 __all__ = ["draw_dot", "trace"]
 
 
-def _children(v: Value) -> list[Value]:
+def _children(v: Any) -> list[Any]:
     """``v._prev`` in the order of the op's inputs (a set has no order of its own)."""
-    prev = v._prev
+    if not isinstance(v, Value):  # another micrograd-shaped engine's value
+        return engines.children(v)
+    prev = engines.prev(v)
     fn = v.grad_fn
     ordered = [x for x in (fn.inputs if fn is not None else ()) if isinstance(x, Value)]
     return [x for x in dict.fromkeys(ordered) if x in prev]
 
 
-def trace(root: Value) -> tuple[list[Value], list[tuple[Value, Value]]]:
+def trace(root: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
     """The lecture's ``trace``: every Value below ``root`` (root first) and every edge
-    ``(child, parent)``, found through ``_prev``."""
-    if not isinstance(root, Value):
-        raise TypeError(f"draw_dot() needs a Value, got {type(root).__name__}")
-    nodes: list[Value] = []
+    ``(child, parent)``, found through ``_prev`` (this engine's Value, or any micrograd-shaped
+    one: a student's own, micrograd's package)."""
+    if not isinstance(root, Value) and not engines.is_micrograd_shaped(root):
+        raise TypeError(
+            f"draw_dot() needs a Value (this engine's or a micrograd-shaped one), "
+            f"got {type(root).__name__}"
+        )
+    nodes: list[Any] = []
     seen: set[int] = set()
-    edges: list[tuple[Value, Value]] = []
+    edges: list[tuple[Any, Any]] = []
     stack = [root]
     while stack:
         v = stack.pop()
@@ -68,7 +77,7 @@ def _record(text: str) -> str:
     return text
 
 
-def draw_dot(root: Value, *, rankdir: str = "LR") -> Graph:
+def draw_dot(root: Any, *, rankdir: str = "LR") -> Graph:
     """The lecture's picture of ``root``'s graph, as a ``viz.Graph`` (SVG, PNG, inline).
 
     ``rankdir``: ``"LR"`` as in the lecture, or ``"TB"``.
@@ -84,14 +93,19 @@ def draw_dot(root: Value, *, rankdir: str = "LR") -> Graph:
     for k, n in enumerate(nodes):
         uid = name[id(n)] = f"n{k}"
         ids[id(n)] = (uid,)
-        label = "{ %s | data %.4f | grad %.4f }" % (_record(n.label), n.data, n.grad)  # noqa: UP031
+        label = "{ %s | data %.4f | grad %.4f }" % (  # noqa: UP031
+            _record(engines.label(n)),
+            n.data,
+            n.grad,
+        )
         dot.node(name=uid, label=label, shape="record")
-        if n._op:
-            dot.node(name=uid + "op", label=n._op)
+        op = engines.op(n)
+        if op:
+            dot.node(name=uid + "op", label=op)
             dot.edge(uid + "op", uid)
-            if n.grad_fn is not None:
+            if isinstance(n, Value) and n.grad_fn is not None:
                 ids[id(n.grad_fn)] = (uid + "op",)
     for n1, n2 in edges:
         dot.edge(name[id(n1)], name[id(n2)] + "op")
-    count = len(nodes) + sum(1 for n in nodes if n._op)
+    count = len(nodes) + sum(1 for n in nodes if engines.op(n))
     return Graph(dot.source, nodes=count, ids=ids)

@@ -34,6 +34,7 @@ import shutil
 import sys
 import tempfile
 import uuid
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,8 @@ from tinygrad_edu.core.engine import Value
 from .files import umask, write_atomic
 from .notebook import OUTPUT_WIDTH
 from .stepper_page import CSS, SCRIPT
-from .trace import Trace, TraceStep, fmt, trace
+from .trace import trace
+from .trace_data import Trace, TraceStep, fmt
 
 __all__ = [
     "MAX_FRAMES",
@@ -110,7 +112,9 @@ class Stepper:
             for v, g in grads.items():
                 if v not in widest or len(_pic(g)) > len(_pic(widest[v])):
                     widest[v] = g
-        self.graph = draw(t.root, style=style, rankdir=rankdir, compact=True, grads=widest)
+        self.graph = draw(
+            t.root, style=style, rankdir=rankdir, compact=True, grads=widest, labels=t.labels
+        )
         ids = self.graph.ids
         values = [v for v in widest if id(v) in ids] + _unreached(t, widest)
         self.states: list[dict[str, Any]] = []
@@ -120,14 +124,15 @@ class Stepper:
             shown = {
                 box: (f"grad {_pic(grads[v])}" if v in grads else "grad ?")
                 for v in values
-                if v.requires_grad
+                if getattr(v, "requires_grad", True)  # another engine's may have no such flag
                 for box in ids.get(id(v), ())
             }
             if k == 0:
                 lit = changed = list(ids.get(id(t.root), ()))
             else:
                 s = t.steps[k - 1]
-                lit = list(ids.get(id(s.value.grad_fn), ()))
+                key = id(s.value.grad_fn) if s.key is None else s.key
+                lit = list(ids.get(key, ()))
                 moved = [i.value for i in s.inputs if i.value is not None and i.grad is not None]
                 changed = list(dict.fromkeys(b for v in moved for b in ids.get(id(v), ())))
             self.states.append({"grads": shown, "lit": lit, "changed": changed})
@@ -325,14 +330,21 @@ def stepper(
     style: str = "micrograd",
     rankdir: str = "TB",
     title: str | None = None,
+    labels: Mapping[str, Any] | None = None,
 ) -> Stepper:
     """The stepper of ``root``'s backward pass (run here, as ``viz.trace`` runs it), or of a
-    recorded trace.  In a notebook, the cell's output is the stepper itself."""
-    t = root if isinstance(root, Trace) else trace(root)
+    recorded trace.  In a notebook, the cell's output is the stepper itself.  ``labels``: names
+    for a PyTorch graph's leaves (see ``viz.trace``)."""
+    t = root if isinstance(root, Trace) else trace(root, labels=labels)
     return Stepper(t, style=style, rankdir=rankdir, title=title)
 
 
 # -- step 0 and the chain-rule panel -----------------------------------------------------------
+
+
+def _upstream(s: TraceStep) -> Any:
+    """The grad arriving at the step: one number, or a tensor's (``upstream`` is then nan)."""
+    return s.upstreams if s.upstreams and s.upstream != s.upstream else s.upstream
 
 
 def _chain(t: Trace, s: TraceStep | None) -> str:
@@ -350,8 +362,9 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         return f'<p class="head">{escape(head)}</p><p class="note">{escape(note)}</p>'
     head = (
         f"Step {s.step} of {n}: {s.grad_fn} at {s.label}"
-        f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
-        f"upstream grad {fmt(s.upstream)}"
+        f"{f' = {s.expr}' if s.expr != s.label else ''}"
+        f"{f' = {fmt(s.data)}' if s.data is not None else ''}, "
+        f"upstream grad {fmt(_upstream(s))}"
     )
     columns = ("input", "local derivative", "upstream × local", "grad")
     rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]

@@ -20,10 +20,9 @@ in the order they were made.  Numbers used as operands are called by their value
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from tinygrad_edu._tensor import tensor_pass
@@ -31,6 +30,9 @@ from tinygrad_edu._tensor.tensor_graph import is_tensor
 from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
+
+from . import engines, student, torch_graph
+from .trace_data import Leaf, Trace, TraceInput, TraceStep, fmt
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
 
@@ -41,138 +43,6 @@ MAX_NAME = 20  # longer expression names become v<k>, so that every line fits 80
 _ATOM = ATOM
 _NEG = OPS["neg"].prec  # a negative number operand binds like unary minus
 _PLACE = re.compile(r"\{(\d+)\}|\bout\b")
-
-
-def fmt(x: float | int | None) -> str:
-    """A number as the trace prints it: short, and always recognisably a float (``-3.0``)."""
-    if x is None:
-        return "-"
-    if type(x) is int:  # an int exponent stays an int, as in the code that made it: x**2
-        return str(x)
-    s = f"{x:.6g}"
-    return s if any(ch in s for ch in ".eni") else s + ".0"
-
-
-def _json_number(x: float | None) -> float | str | None:
-    # JSON has no nan or infinity: they are written as the strings "nan", "inf" and "-inf".
-    if x is None or math.isfinite(x):
-        return x
-    return "nan" if x != x else ("inf" if x > 0 else "-inf")
-
-
-@dataclass(frozen=True)
-class TraceInput:
-    """One input of one step: its local derivative and what flows into its grad."""
-
-    label: str
-    value: Value | None  # None for a number operand
-    local_formula: str  # "d(a * b)/da = b"
-    local: float
-    contribution: float | None  # upstream × local; None when the input takes no grad
-    grad_before: float | None
-    grad: float | None  # after this contribution is added
-    rule: str = ""  # a tensor rule's step: PyTorch's formula that gave the contribution
-
-    def text(self) -> str:
-        """The local derivative, formula and number: ``d(a * b)/da = b = -3.0``."""
-        if self.rule:
-            return self.local_formula
-        rhs = self.local_formula.rsplit(" = ", 1)[1]
-        try:  # a formula that is just a number ("1") is not written twice
-            same = float(rhs) == self.local
-        except ValueError:
-            same = False
-        head = self.local_formula.rsplit(" = ", 1)[0] if same else self.local_formula
-        return f"{head} = {fmt(self.local)}"
-
-    def product(self, upstream: float) -> str:
-        """The chain rule's multiplication for this input: ``1.0 × -3.0 = -3.0``."""
-        if self.rule:  # not a product: the share PyTorch's formula gave this element
-            return f"{self.rule} = {fmt(self.contribution)}"
-        return f"{fmt(upstream)} × {fmt(self.local)} = {fmt(self.contribution)}"
-
-    def to_json(self) -> dict[str, Any]:
-        """This input as JSON-ready data (nan and infinities as strings)."""
-        return {
-            "label": self.label,
-            "local_formula": self.local_formula,
-            "local": _json_number(self.local),
-            "contribution": _json_number(self.contribution),
-            "grad_before": _json_number(self.grad_before),
-            "grad": _json_number(self.grad),
-            **({"rule": self.rule} if self.rule else {}),
-        }
-
-
-@dataclass(frozen=True)
-class TraceStep:
-    """One node of the backward pass, in the order the pass visits them."""
-
-    step: int
-    value: Value
-    label: str
-    expr: str  # the op written over its inputs' names: "a * b"
-    data: float
-    grad_fn: str
-    upstream: float
-    inputs: tuple[TraceInput, ...]
-    upstreams: tuple[float, ...] = ()  # a tensor rule's step: every output element's grad
-
-    def to_json(self) -> dict[str, Any]:
-        """This step as one JSON-ready object; see ``Trace.to_json_lines``."""
-        return {
-            "step": self.step,
-            "node": self.label,
-            "grad_fn": self.grad_fn,
-            "expr": self.expr,
-            "data": _json_number(self.data),
-            "upstream": _json_number(self.upstream),
-            **({"upstreams": [_json_number(u) for u in self.upstreams]} if self.upstreams else {}),
-            "inputs": [i.to_json() for i in self.inputs],
-        }
-
-
-@dataclass(frozen=True)
-class Leaf:
-    """A leaf that requires grad, with its grad after the pass."""
-
-    label: str
-    value: Value
-    data: float
-    grad: float
-
-
-@dataclass(frozen=True)
-class Trace:
-    """A recorded backward pass: its steps, then each leaf's final grad."""
-
-    root: Value
-    label: str
-    gradient: float
-    steps: tuple[TraceStep, ...]
-    leaves: tuple[Leaf, ...]
-
-    def grads_after(self, step: int) -> dict[Value, float]:
-        """The grads this pass has produced once step ``step`` is done (0: only the seed)."""
-        grads = {self.root: self.root.grad if not self.steps else self.steps[0].upstream}
-        for s in self.steps[:step]:
-            for i in s.inputs:
-                if i.value is not None and i.grad is not None:
-                    grads[i.value] = i.grad
-        return grads
-
-    def to_json_lines(self) -> list[str]:
-        """One JSON object per step, then ``{"leaves": [{"label", "data", "grad"}, ...]}``.
-
-        nan and infinities, which JSON cannot hold, are the strings "nan", "inf", "-inf".
-        """
-        rows: list[dict[str, Any]] = [s.to_json() for s in self.steps]
-        leaves = [
-            {"label": x.label, "data": _json_number(x.data), "grad": _json_number(x.grad)}
-            for x in self.leaves
-        ]
-        rows.append({"leaves": leaves})
-        return [json.dumps(r, ensure_ascii=False, allow_nan=False) for r in rows]
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -292,14 +162,31 @@ def value_names(roots: list[Value]) -> dict[int, str]:
     return _Names(toposort(roots)[::-1]).name
 
 
-def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
+def trace(
+    root: Any,
+    *,
+    gradient: float = 1.0,
+    retain_graph: bool = False,
+    labels: Mapping[str, Any] | None = None,
+) -> Trace:
     """Run ``root``'s backward pass and record every step of it.
 
     It fills ``.grad`` exactly as ``root.backward(gradient, retain_graph)`` does (leaf grads
     accumulate over passes; a step shows the grad before and after its own contribution).
     ``root`` is a Value, or a one-element tensor: then the pass is the tensor's own, the one
-    ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.
+    ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.  A
+    micrograd-shaped value's pass is its engine's own ``_backward`` closures (``viz.student``);
+    a PyTorch tensor's, PyTorch's own backward, recorded through node hooks
+    (``viz.torch_graph``); ``labels`` (``{name: tensor}``) names its leaves, which PyTorch's
+    tensors, unlike Values, have no label for.
     """
+    engine = engines.kind(root)
+    if labels is not None and engine != "torch":
+        raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
+    if engine == "micrograd":
+        return student.trace(root, gradient=gradient)
+    if engine == "torch":
+        return torch_graph.trace(root, gradient=gradient, retain_graph=retain_graph, labels=labels)
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:
@@ -308,7 +195,7 @@ def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Tr
     elif isinstance(root, Value):
         value = root
     else:
-        raise TypeError(f"trace() expects a Value, got {type(root).__name__}")
+        raise engines.expected("trace()", root)
     inner = toposort([value])[::-1]
     names = _Names(inner)
     if value.grad_fn is None:
