@@ -203,11 +203,14 @@ def cells_html(text: str, md) -> tuple[str, list[dict]]:
 
 def readme_examples() -> list[str]:
     """The README's Python examples, as cells (a line that writes a PNG is left as a comment:
-    the browser's Graphviz draws SVG only)."""
+    the browser's Graphviz draws SVG only). An example of real PyTorch is left out: PyTorch
+    does not run in the browser."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     out = []
     for block in blocks:
+        if re.search(r"^(import torch|from torch)\b", block, flags=re.M):
+            continue
         lines = [
             "# (no PNG in the browser) " + ln if re.search(r"\.png\"\)", ln) else ln
             for ln in block.rstrip().splitlines()
@@ -284,7 +287,8 @@ def build(out: Path, build_dir: Path) -> None:
             "The README's examples",
             "cells",
             header('<button id="run-all" disabled>Run all</button>')
-            + "<h1>The README's examples</h1><p>Edit and run them here.</p>"
+            + "<h1>The README's examples</h1><p>Edit and run them here (all but the one of real "
+            + "PyTorch, which does not run in a browser).</p>"
             + examples,
             name="examples",
             file="README.md",

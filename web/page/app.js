@@ -35,7 +35,7 @@ async function boot() {
   const [pyodide, viz] = await Promise.all([
     loadPyodide({
       indexURL: new URL("pyodide/", base).href,
-      packages: ["tinygrad-edu"],
+      packages: ["tinygrad-edu", "micrograd"],
       env: { HOME: "/home/pyodide", TINYGRAD_EDU_LESSONS_OUT: "/tmp/lessons_out" },
       stdout: () => {}, stderr: (t) => console.warn(t),
     }),
