@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -307,3 +309,44 @@ def test_micrograd_s_package_traced_gets_its_own_backward_s_grads():
     assert [v.grad for v in leaves] == pytest.approx([v.grad for v in mine_leaves])
     assert len(t.leaves) == len({id(x) for x in walk(L)[0] if not x._prev})
     assert viz.tree_text(L).splitlines()[0].split()[-1] == "+"
+
+
+def test_viz_never_imports_torch_unless_handed_a_torch_tensor():
+    code = (
+        "import sys, viz, tinygrad_edu\n"
+        "from viz import engines\n"
+        "sys.modules['torch'] = tinygrad_edu  # as tinygrad-edu run binds it\n"
+        "t = tinygrad_edu.tensor([1.0, 2.0], requires_grad=True)\n"
+        "viz.draw((t * t).sum()).source; viz.trace((t * t).sum())\n"
+        "print(engines.kind(t), sys.modules['torch'] is tinygrad_edu,"
+        " 'torch._C' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["tensor", "True", "False"]
+    assert not engines.is_torch(viz) and not engines.is_torch(1.0)
+
+
+def test_labels_in_a_trace_are_for_pytorch_s_unlabelled_tensors_only():
+    a = Ours(2.0, label="a")
+    with pytest.raises(TypeError, match=r"own \.label"):
+        viz.trace(a * a, labels={"x": a})
+
+
+def readme_blocks():
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Any engine") : text.index("## Your own op")]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_readme_s_micrograd_example_runs(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    block = readme_blocks()[0]
+    ns: dict = {}
+    exec(block, ns)
+    ref_a, ref_b = micrograd_engine.Value(2.0), micrograd_engine.Value(3.0)
+    (ref_a * ref_b + ref_a).relu().backward()
+    assert (ns["a"].grad, ns["b"].grad) == (ref_a.grad, ref_b.grad)
+    assert (tmp_path / "mg.svg").read_text().lstrip().startswith("<?xml")
+    assert "Step 1/3  ReLU" in capsys.readouterr().out

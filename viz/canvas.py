@@ -57,7 +57,7 @@ FONT = "Helvetica"
 STYLES = ("micrograd", "torch")
 
 
-def fmt(x: float, *, short: bool = False) -> str:
+def fmt(x: Any, *, short: bool = False) -> str:
     """A number as the pictures show it: 4 decimals, or scientific where those would hide it.
 
     ``short`` is for constants, which read best as written: ``2``, ``0.5``, ``6.8814``.
@@ -65,6 +65,9 @@ def fmt(x: float, *, short: bool = False) -> str:
     >>> fmt(0.70710678), fmt(-1.5), fmt(1e-7), fmt(2, short=True), fmt(0.5, short=True)
     ('0.7071', '-1.5000', '1.0000e-07', '2', '0.5')
     """
+    if isinstance(x, (tuple, list)):  # a tensor's numbers (another engine's): the first four
+        more = ", ..." if len(x) > 4 else ""
+        return f"[{', '.join(fmt(v, short=short) for v in x[:4])}{more}]"
     if short and type(x) is int:
         return str(x)
     if not (x == 0.0 or 1e-4 <= abs(x) < 1e6):  # nan and inf land here too: "nan", "-inf"

@@ -23,7 +23,7 @@ from typing import Any
 
 from tinygrad_edu.core.engine import Value, accumulator
 
-from . import engines, student
+from . import engines, student, torch_graph
 from .canvas import (
     COLORS,
     HIGHLIGHT,
@@ -323,7 +323,7 @@ def draw(
     compact: bool = False,
 ) -> Graph:
     """Draw the graph behind ``root`` (a Value, a Tensor, or a list of them; or another
-    engine's: a micrograd-shaped value, see ``viz.engines``).
+    engine's: a real PyTorch tensor, a micrograd-shaped value, see ``viz.engines``).
 
     ``style``: ``"micrograd"`` or ``"torch"``.  ``rankdir``: ``"LR"`` or ``"TB"``.
     ``show_saved``: the torch style also draws saved values.  ``legend``: explain the colours.
@@ -394,9 +394,15 @@ def _other_engine(
     show_saved: bool,
     legend: bool,
 ) -> Graph:
-    """The picture of another engine's graph (see ``viz.student``)."""
+    """The picture of another engine's graph (see ``viz.student``, ``viz.torch_graph``)."""
     if len(kinds) > 1:
         raise TypeError("draw() draws one engine's graph at a time: these come from several")
+    if kinds == {"torch"}:  # PyTorch's graph is its backward nodes: one picture for both styles
+        d = Canvas(items, opts)
+        torch_graph.draw(items, d, labels=labels, max_nodes=max_nodes)
+        if legend:
+            d.legend()
+        return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
     if style == "torch":
         raise ValueError(
             "a micrograd-shaped engine has no backward nodes to draw in the torch style: "

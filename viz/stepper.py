@@ -27,6 +27,7 @@ import re
 import shutil
 import tempfile
 import uuid
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,9 @@ class Stepper:
             for v, g in grads.items():
                 if v not in widest or len(_pic(g)) > len(_pic(widest[v])):
                     widest[v] = g
-        self.graph = draw(t.root, style=style, rankdir=rankdir, compact=True, grads=widest)
+        self.graph = draw(
+            t.root, style=style, rankdir=rankdir, compact=True, grads=widest, labels=t.labels
+        )
         ids = self.graph.ids
         values = [v for v in widest if id(v) in ids] + _unreached(t, widest)
         self.states: list[dict[str, Any]] = []
@@ -234,14 +237,21 @@ def stepper(
     style: str = "micrograd",
     rankdir: str = "TB",
     title: str | None = None,
+    labels: Mapping[str, Any] | None = None,
 ) -> Stepper:
     """The stepper of ``root``'s backward pass (run here, as ``viz.trace`` runs it), or of a
-    recorded trace.  In a notebook, the cell's output is the stepper itself."""
-    t = root if isinstance(root, Trace) else trace(root)
+    recorded trace.  In a notebook, the cell's output is the stepper itself.  ``labels``: names
+    for a PyTorch graph's leaves (see ``viz.trace``)."""
+    t = root if isinstance(root, Trace) else trace(root, labels=labels)
     return Stepper(t, style=style, rankdir=rankdir, title=title)
 
 
 # -- step 0 and the chain-rule panel -----------------------------------------------------------
+
+
+def _upstream(s: TraceStep) -> Any:
+    """The grad arriving at the step: one number, or a tensor's (``upstream`` is then nan)."""
+    return s.upstreams if s.upstreams and s.upstream != s.upstream else s.upstream
 
 
 def _chain(t: Trace, s: TraceStep | None) -> str:
@@ -259,8 +269,9 @@ def _chain(t: Trace, s: TraceStep | None) -> str:
         return f'<p class="head">{escape(head)}</p><p class="note">{escape(note)}</p>'
     head = (
         f"Step {s.step} of {n}: {s.grad_fn} at {s.label}"
-        f"{f' = {s.expr}' if s.expr != s.label else ''} = {fmt(s.data)}, "
-        f"upstream grad {fmt(s.upstream)}"
+        f"{f' = {s.expr}' if s.expr != s.label else ''}"
+        f"{f' = {fmt(s.data)}' if s.data is not None else ''}, "
+        f"upstream grad {fmt(_upstream(s))}"
     )
     columns = ("input", "local derivative", "upstream × local", "grad")
     rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]

@@ -160,10 +160,13 @@ def trace(root: Any, *, gradient: float = 1.0) -> Trace:
             now = float(x.grad)
             added = now - was
             local = added / upstream if upstream else math.nan
-            # the number in full, so that the trace writes it once (TraceInput.text)
-            shown_local = repr(local) if upstream else "? (the upstream grad is 0)"
-            text = f"d({expr})/d{_wrt(called[id(x)])} = {shown_local}"
-            records.append(TraceInput(called[id(x)], x, text, local, added, was, now))
+            wrt = f"d({expr})/d{_wrt(called[id(x)])}"
+            if upstream:  # the number in full, so that the trace writes it once
+                rec = TraceInput(called[id(x)], x, f"{wrt} = {local!r}", local, added, was, now)
+            else:  # nothing to divide by: what the closure added is all there is to show
+                text = f"{wrt}: not known, the upstream grad is 0"
+                rec = TraceInput(called[id(x)], x, text, local, added, was, now, "_backward added")
+            records.append(rec)
         steps.append(
             TraceStep(
                 len(steps) + 1,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from tinygrad_edu._tensor import tensor_pass
@@ -30,7 +31,7 @@ from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
-from . import engines, student
+from . import engines, student, torch_graph
 from .trace_data import Leaf, Trace, TraceInput, TraceStep, fmt
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
@@ -161,18 +162,31 @@ def value_names(roots: list[Value]) -> dict[int, str]:
     return _Names(toposort(roots)[::-1]).name
 
 
-def trace(root: Any, *, gradient: float = 1.0, retain_graph: bool = False) -> Trace:
+def trace(
+    root: Any,
+    *,
+    gradient: float = 1.0,
+    retain_graph: bool = False,
+    labels: Mapping[str, Any] | None = None,
+) -> Trace:
     """Run ``root``'s backward pass and record every step of it.
 
     It fills ``.grad`` exactly as ``root.backward(gradient, retain_graph)`` does (leaf grads
     accumulate over passes; a step shows the grad before and after its own contribution).
     ``root`` is a Value, or a one-element tensor: then the pass is the tensor's own, the one
     ``root.backward()`` runs, its scalar steps and its nodes' tensor rules alike.  A
-    micrograd-shaped value's pass is its engine's own ``_backward`` closures (``viz.student``).
+    micrograd-shaped value's pass is its engine's own ``_backward`` closures (``viz.student``);
+    a PyTorch tensor's, PyTorch's own backward, recorded through node hooks
+    (``viz.torch_graph``); ``labels`` (``{name: tensor}``) names its leaves, which PyTorch's
+    tensors, unlike Values, have no label for.
     """
     engine = engines.kind(root)
+    if labels is not None and engine != "torch":
+        raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
     if engine == "micrograd":
         return student.trace(root, gradient=gradient)
+    if engine == "torch":
+        return torch_graph.trace(root, gradient=gradient, retain_graph=retain_graph, labels=labels)
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:

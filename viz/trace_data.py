@@ -10,24 +10,40 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "json_number"]
+__all__ = ["SHOWN", "Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "json_number"]
 
 
-def fmt(x: float | int | None) -> str:
-    """A number as the trace prints it: short, and always recognisably a float (``-3.0``)."""
+SHOWN = 6  # numbers of a tensor's grad the trace writes out; a bigger one ends in "..."
+
+
+def fmt(x: float | int | tuple[float, ...] | None) -> str:
+    """A number as the trace prints it: short, and always recognisably a float (``-3.0``).
+
+    A tuple is a tensor's numbers (PyTorch's trace): ``[1.0, 2.0]``, the first six of more.
+    """
     if x is None:
         return "-"
+    if hasattr(x, "tolist") and hasattr(x, "detach"):  # a PyTorch tensor: the trace's root
+        flat = tuple(float(v) for v in x.detach().reshape(-1).tolist())
+        x = flat[0] if len(flat) == 1 else flat
+    if isinstance(x, (tuple, list)):
+        more = ", ..." if len(x) > SHOWN else ""
+        return f"[{', '.join(fmt(v) for v in x[:SHOWN])}{more}]"
     if type(x) is int:  # an int exponent stays an int, as in the code that made it: x**2
         return str(x)
     s = f"{x:.6g}"
     return s if any(ch in s for ch in ".eni") else s + ".0"
 
 
-def json_number(x: float | None) -> float | str | None:
-    # JSON has no nan or infinity: they are written as the strings "nan", "inf" and "-inf".
+def json_number(x: Any) -> Any:
+    """``x`` as JSON holds it: nan and infinities (which JSON has not) as the strings "nan",
+    "inf" and "-inf"; a tuple (a tensor's numbers) as a list of them."""
+    if isinstance(x, (tuple, list)):
+        return [json_number(v) for v in x]
     if x is None or math.isfinite(x):
         return x
     return "nan" if x != x else ("inf" if x > 0 else "-inf")
@@ -85,7 +101,7 @@ class TraceStep:
     value: Any  # the Value whose node ran (for PyTorch: the node itself)
     label: str
     expr: str  # the op written over its inputs' names: "a * b"
-    data: float
+    data: float | None  # None: the engine keeps no output for the node (PyTorch's inner nodes)
     grad_fn: str
     upstream: float
     inputs: tuple[TraceInput, ...]
@@ -127,6 +143,7 @@ class Trace:
     gradient: float
     steps: tuple[TraceStep, ...]
     leaves: tuple[Leaf, ...]
+    labels: Mapping[str, Any] | None = None  # the names given to a PyTorch graph's leaves
 
     def grads_after(self, step: int) -> dict[Any, float]:
         """The grads this pass has produced once step ``step`` is done (0: only the seed)."""

@@ -16,8 +16,8 @@ own column.  A stream that cannot encode ``×`` or ``→`` gets ``*`` and ``->``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value, gc_paused
 
@@ -129,7 +129,8 @@ class _Layout:
         ]
         if s.expr != s.label:  # what a label or v<k> stands for
             pieces.append((" ", [(f"= {s.expr}", "")]))
-        pieces.append((" ", [(f"= {fmt(s.data)}", "")]))
+        if s.data is not None:
+            pieces.append((" ", [(f"= {fmt(s.data)}", "")]))
         return fill(pieces, self.width, "  ")
 
     def _local(self, s: TraceStep, i: TraceInput, room: int) -> list[tuple[str, Piece]]:
@@ -228,7 +229,8 @@ class TraceView:
         lines: list[Piece] = [*fill(title, layout.width, "  "), []]
         for s in t.steps:
             lines.extend(layout.head(s, n))
-            lines.append([("  upstream grad ", ""), (fmt(s.upstream), "bold green")])
+            up = fmt(s.upstreams) if s.upstreams and s.upstream != s.upstream else fmt(s.upstream)
+            lines.append([("  upstream grad ", ""), (up, "bold green")])
             lines.extend(layout.rows(s))
             lines.append([])
         yield from segments(console, lines)
@@ -253,17 +255,30 @@ def render(t: Trace) -> RenderableType:
     return TraceView(t)
 
 
-def print_trace(root: Value, *, gradient: float = 1.0, console: Console | None = None) -> Trace:
-    """Run ``root``'s backward pass and print every step of it; returns the recorded trace."""
+def print_trace(
+    root: Value,
+    *,
+    gradient: float = 1.0,
+    console: Console | None = None,
+    labels: Mapping[str, Any] | None = None,
+) -> Trace:
+    """Run ``root``'s backward pass and print every step of it; returns the recorded trace.
+    ``labels``: names for a PyTorch graph's leaves (see ``viz.trace``)."""
     from rich.console import Console
 
     with gc_paused():  # a trace holds the whole graph: the collector would walk it again and again
-        t = trace(root, gradient=gradient)
+        t = trace(root, gradient=gradient, labels=labels)
         (console or Console()).print(render(t))
     return t
 
 
-def trace_text(root: Value, width: int = 80, *, gradient: float = 1.0) -> str:
+def trace_text(
+    root: Value,
+    width: int = 80,
+    *,
+    gradient: float = 1.0,
+    labels: Mapping[str, Any] | None = None,
+) -> str:
     """The trace as plain text, ``width`` columns wide (also inside a Jupyter kernel)."""
     import io
 
@@ -271,5 +286,5 @@ def trace_text(root: Value, width: int = 80, *, gradient: float = 1.0) -> str:
 
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_jupyter=False)
-    print_trace(root, gradient=gradient, console=console)
+    print_trace(root, gradient=gradient, console=console, labels=labels)
     return out.getvalue()

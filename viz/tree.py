@@ -20,13 +20,13 @@ The tree is laid out here, line by line, so printing it takes time linear in its
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value
 
-from . import engines, student
+from . import engines, student, torch_graph
 from .draw import fmt, node_name, shape_text
 from .trace import value_names
 from .trace_view import Piece, fill, segments
@@ -70,14 +70,21 @@ def _name(v: Value, name: str) -> Piece:
     return [(f"{v.grad_fn.name() if v.grad_fn else 'leaf'} data {fmt(v.data)}", "")]
 
 
-def _entries(root: Any) -> list[_Entry]:
+def _entries(root: Any, labels: Mapping[str, Any] | None = None) -> list[_Entry]:
     """The tree in preorder, built without recursion (``(see above)`` for a repeat)."""
     entries: list[_Entry] = []
     engine = engines.kind(root) if not isinstance(root, (list, tuple)) else "value"
     if engine is None:
         raise engines.expected("print_tree()", root)
-    if engine == "micrograd":
-        return [_Entry(pieces, depth) for pieces, depth in student.tree_lines(root)]
+    if labels is not None and engine != "torch":
+        raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
+    if engine in ("micrograd", "torch"):
+        lines = (
+            student.tree_lines(root)
+            if engine == "micrograd"
+            else torch_graph.tree_lines(root, labels)
+        )
+        return [_Entry(pieces, depth) for pieces, depth in lines]
     if isinstance(root, (list, tuple)):
         entries.append(_Entry([("outputs", "bold")], 0))
         roots, base = list(root), 1
@@ -151,8 +158,8 @@ def _width(pieces: Piece) -> int:
 class TreeView:
     """The tree of ``root`` as a rich renderable, laid out for the console it is printed on."""
 
-    def __init__(self, root: Any) -> None:
-        self.entries = _entries(root)
+    def __init__(self, root: Any, labels: Mapping[str, Any] | None = None) -> None:
+        self.entries = _entries(root, labels)
 
     def lines(self, width: int, ascii_only: bool = False) -> Iterator[Piece]:
         blank, down, fork, end = ASCII_GUIDES if ascii_only else GUIDES
@@ -206,18 +213,21 @@ def build_tree(root: Any) -> Tree:
     return top
 
 
-def print_tree(root: Any, *, console: Console | None = None) -> None:
+def print_tree(
+    root: Any, *, console: Console | None = None, labels: Mapping[str, Any] | None = None
+) -> None:
     """Print the tree of ``root``: plain text (no colour codes) when output is not a terminal."""
     from rich.console import Console
 
-    (console or Console()).print(TreeView(root), crop=False)
+    (console or Console()).print(TreeView(root, labels), crop=False)
 
 
-def tree_text(root: Any, width: int = 80) -> str:
-    """The tree as plain text, ``width`` columns wide (for tests and files; also in Jupyter)."""
+def tree_text(root: Any, width: int = 80, *, labels: Mapping[str, Any] | None = None) -> str:
+    """The tree as plain text, ``width`` columns wide (for tests and files; also in Jupyter).
+    ``labels``: names for a PyTorch graph's leaves (see ``viz.trace``)."""
     from rich.console import Console
 
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_jupyter=False)
-    print_tree(root, console=console)
+    print_tree(root, console=console, labels=labels)
     return out.getvalue()
