@@ -231,7 +231,8 @@ check_backward(Value)
 #
 # With the closures written, the lecture's cell works on your class: seed `o.grad = 1.0`, then
 # call each node's `_backward`, each after every node it feeds.  The grads match this
-# package's `backward()` (and PyTorch's, where installed).
+# package's `backward()` (and PyTorch's, where installed: its graph of the same neuron is drawn
+# here, its nodes by PyTorch's names, beside the picture of yours below).
 
 # %%
 o, nodes = neuron(Value)
@@ -245,10 +246,12 @@ for label in ["x1", "w1", "x2", "w2", "b"]:
 if real_torch is not None:
     ts = {k: real_torch.tensor(x, dtype=real_torch.float64, requires_grad=True)
           for k, x in NEURON.items()}  # fmt: skip
-    real_torch.tanh(ts["x1"] * ts["w1"] + ts["x2"] * ts["w2"] + ts["b"]).backward()
+    o_torch = real_torch.tanh(ts["x1"] * ts["w1"] + ts["x2"] * ts["w2"] + ts["b"])
+    o_torch.backward()
     for label, t in ts.items():
         assert abs(nodes[label].grad - t.grad.item()) < 1e-12
     print("PyTorch's grads:", {k: round(t.grad.item(), 6) for k, t in ts.items()})
+    viz.show(viz.draw(o_torch, labels=ts), OUT / "the_neuron_pytorch.svg")
 
 # %% [markdown]
 # ## Your closures, traced and drawn
