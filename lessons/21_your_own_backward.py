@@ -245,3 +245,17 @@ top.backward()
 print(f"the diamond: a.grad = {a.grad:.6f} (tinygrad_edu: {ref_a.grad:.6f})")
 assert abs(a.grad - ref_a.grad) < 1e-12
 viz.show(viz.draw(top), OUT / "diamond_yours.svg")
+
+# %% [markdown]
+# ## Your backward pass, step by step
+#
+# The stepper (lesson 08) replays the trace of your closures one step at a time, on the picture
+# of your graph: open `stepper_yours.html` in a browser (in a notebook it is the cell's output)
+# and watch `e` wait for both of its shares before it passes its grad on.
+
+# %%
+fresh, _, _ = diamond(Value)
+steps = viz.trace(fresh)
+print(len(steps.steps), "steps:", " ".join(s.grad_fn for s in steps.steps))
+assert len(steps.steps) == 4  # L, the two tanh and e: each non-leaf node once
+viz.show(viz.stepper(steps), OUT / "stepper_yours.html")

@@ -113,6 +113,12 @@ def test_new_lesson_runs_as_a_notebook_with_its_pictures_inline(path, tmp_path, 
     pictures = sum("image/svg+xml" in o.get("data", {}) for o in outputs)
     written = list((tmp_path / "out" / path.name[:2]).glob("*.svg"))
     assert written and pictures == len(written)  # every picture it wrote, it showed
+    pages = list((tmp_path / "out" / path.name[:2]).glob("*.html"))
+    steppers = [
+        o for o in outputs if 'class="tge-stepper' in o.get("data", {}).get("text/html", "")
+    ]
+    assert len(steppers) == len(pages)  # and every stepper page, inline
+    pictures += len(steppers)
     shows = path.read_text(encoding="utf-8").count("viz.show(")
     if importlib.util.find_spec("torch") is not None:
         assert pictures == shows  # every viz.show ran
