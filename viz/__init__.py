@@ -7,8 +7,10 @@
 >>> "MulBackward0" in viz.draw(o).source, t.steps[0].grad_fn
 (True, 'TanhBackward0')
 
-graphviz and rich are imported only when something is drawn or printed, so ``import viz``
-stays cheap.
+Other engines' graphs are drawn, printed and traced the same way: a real PyTorch tensor, and
+any micrograd-shaped value (a student's own Value, Karpathy's ``micrograd`` package); see
+``viz.engines``.  graphviz and rich are imported only when something is drawn or printed, so
+``import viz`` stays cheap (and torch never, unless a PyTorch tensor is handed in).
 """
 
 from .draw import Graph, draw

@@ -271,7 +271,8 @@ def trace(
 
     def after(fn: Any, grad_inputs: tuple[Any, ...], grad_outputs: tuple[Any, ...]) -> None:
         ups = [g for g in upstream.pop(id(fn), grad_outputs) if g is not None]
-        up = number(ups[0]) if len(ups) == 1 else math.nan
+        # one grad from above, or several (a node with several outputs: unbind, split...)
+        up = number(ups[0]) if len(ups) == 1 else tuple(x for g in ups for x in numbers(g))
         scalar = isinstance(up, float) and all(g is None or g.numel() == 1 for g in grad_inputs)
         records = []
         if is_accumulate(fn):  # PyTorch adds the grad into the leaf's .grad
