@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 PARITY := $(VENV)/.parity
+DEMO := $(VENV)/.demo
 
 .PHONY: demo test slow parity torch-files bench lint format clean
 
@@ -13,16 +14,23 @@ $(READY): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(READY)
 
+# the demo needs the package alone, not the test tools
+$(DEMO): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(DEMO)
+
 $(PARITY): $(READY)
 	$(PY) -m pip install --quiet -e '.[dev,parity]'
 	touch $(PARITY)
 
-demo: $(READY)
+demo: $(DEMO)
 	$(VENV)/bin/tinygrad-edu demo
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" $(if $(WHY),-rsx)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)

@@ -3,8 +3,10 @@
 >>> svg = line_chart({"x**2": [(x, x * x) for x in range(-3, 4)]}, title="parabola")
 >>> svg.startswith("<svg")
 True
->>> [f"{t:g}" for t in ticks(-1.2, 0.4, log=True)]  # under two decades: 1, 2, 5 in each
-['0.1', '0.2', '0.5', '1', '2']
+>>> [f"{t:g}" for t in ticks(-1.2, 0.4, log=True)]  # under three decades: 1, 2, 3, 5 in each
+['0.1', '0.2', '0.3', '0.5', '1', '2']
+>>> [f"{10**e:g}" for e in log_bounds(math.log10(0.22), math.log10(2.6))]  # out to ticks
+['0.2', '3']
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
-__all__ = ["line_chart", "save_chart", "ticks"]
+__all__ = ["line_chart", "log_bounds", "save_chart", "ticks"]
 
 W, H, PAD, LEGEND = 820, 400, 56, 230  # LEGEND: room on the right for the key
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
@@ -49,21 +51,40 @@ class Box(NamedTuple):
 Shape = Line | Text | Box
 
 
+def _log_steps(span: float) -> tuple[float, ...]:
+    """The tick values within a decade for a log axis ``span`` decades long."""
+    if span >= 3:
+        return (1.0,)
+    if span >= 0.6:
+        return (1.0, 2.0, 3.0, 5.0)
+    return tuple(float(k) for k in range(1, 10))
+
+
 def ticks(lo: float, hi: float, log: bool = False) -> list[float]:
     """Tick values between ``lo`` and ``hi`` (on a log axis these are exponents of ten, and the
-    ticks are values: every decade, or 1, 2, 5 in each when that gives fewer than three)."""
+    ticks are values: every decade over three decades or more, 1, 2, 3, 5 in each over less,
+    every 1..9 under 0.6 of a decade)."""
     if log:
+        steps = _log_steps(hi - lo)
         decades = [10.0**k for k in range(math.floor(lo), math.ceil(hi) + 1)]
-        for steps in ((1.0,), (1.0, 2.0, 5.0), tuple(range(1, 10))):  # three ticks at least
-            found = [d * s for d in decades for s in steps if lo <= math.log10(d * s) <= hi + 1e-12]
-            if len(found) >= 3:
-                break
-        return found
+        return [
+            d * s for d in decades for s in steps if lo - 1e-12 <= math.log10(d * s) <= hi + 1e-12
+        ]
     step = 10 ** math.floor(math.log10((hi - lo) or 1.0))
     if (hi - lo) / step < 4:
         step /= 2
     start = math.ceil(lo / step) * step
     return [start + i * step for i in range(int((hi - start) / step) + 1)]
+
+
+def log_bounds(lo: float, hi: float) -> tuple[float, float]:
+    """A log axis's ends (exponents of ten) widened out to the ticks just outside the data, so
+    that the lowest and the highest point each have a labelled value beyond them."""
+    steps = _log_steps(hi - lo)
+    values = [10.0**k * s for k in range(math.floor(lo) - 1, math.ceil(hi) + 2) for s in steps]
+    below = max(v for v in values if math.log10(v) <= lo + 1e-12)
+    above = min(v for v in values if math.log10(v) >= hi - 1e-12)
+    return math.log10(below), math.log10(above)
 
 
 def _label(t: float, log: bool) -> str:
@@ -89,6 +110,9 @@ def _shapes(
     ys = [y for pts in clean.values() for _, y in pts] or [0.0, 1.0]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     x1, y1 = (x1 if x1 > x0 else x0 + 1), (y1 if y1 > y0 else y0 + 1)
+    # a log axis ends on ticks: the data's lowest and highest values each have one beyond them
+    x0, x1 = log_bounds(x0, x1) if logx else (x0, x1)
+    y0, y1 = log_bounds(y0, y1) if logy else (y0, y1)
 
     def px(x: float) -> float:
         return PAD + (x - x0) / (x1 - x0) * (W - 2 * PAD - LEGEND)

@@ -10,3 +10,31 @@ AVX2 kernels, so a run on either kind of machine compares like with like.
 import os
 
 os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+
+
+# A quiet run: pytest marks each test with a letter (. s x), and a run of this size fills
+# hundreds of lines with them.  Here only failures and errors are marked; the closing line
+# still counts passes, skips and xfails.  `--progress` (or -v) puts the letters back, and
+# `-rsx` (make test WHY=1) lists the skip and xfail reasons.
+def pytest_addoption(parser):
+    parser.addoption(
+        "--progress",
+        action="store_true",
+        help="print pytest's letter for every test (. s x), not only for failures and errors",
+    )
+
+
+import pytest  # noqa: E402
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report, config):
+    if config.getoption("progress") or config.get_verbosity() > 0:
+        return None
+    if hasattr(report, "wasxfail"):
+        return ("xfailed", "", "XFAIL") if report.skipped else None
+    if report.skipped:
+        return "skipped", "", "SKIPPED"
+    if report.passed and report.when == "call":
+        return "passed", "", "PASSED"
+    return None

@@ -41,6 +41,24 @@ def test_lesson_runs_as_a_script_from_another_folder(path: Path, tmp_path: Path)
         assert ET.parse(svg).getroot().tag.endswith("svg")
         assert str(svg.name) in proc.stdout  # and says where it put it
     assert not (tmp_path / "lessons_out").exists()  # the environment variable was obeyed
+    if path.name.startswith("16_"):
+        regions_have_axes_and_a_legend(tmp_path / "16" / "regions.svg")
+
+
+def regions_have_axes_and_a_legend(svg: Path) -> None:
+    """Lesson 16's decision regions: ticks with values on both axes, the axes named, and a
+    key naming each class beside a patch of its region's colour and a point of its colour."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(svg).getroot()
+    texts = [(t.get("text-anchor"), (t.text or "").strip()) for t in root.iter(f"{ns}text")]
+    numbers = lambda anchor: [v for a, v in texts if a == anchor and re.fullmatch(r"-?\d+", v)]
+    assert len(numbers("middle")) >= 4 and len(numbers("end")) >= 4  # x ticks, y ticks
+    assert ("middle", "x") in texts and ("middle", "y") in texts
+    keys = [v for _, v in texts if v.startswith("class ")]
+    assert keys == ["class 0", "class 1", "class 2"]
+    fills = {c.get("fill") for c in root.iter(f"{ns}circle")}
+    patches = [r.get("fill") for r in root.iter(f"{ns}rect") if r.get("width") == "14"]
+    assert len(patches) == 3 and len(fills) == 3  # a region patch and a point colour each
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -139,3 +157,14 @@ def test_the_chart_helpers_log_axis_has_ticks_to_read():
     y_ticks = re.findall(r'text-anchor="end">([^<]+)<', chart)
     assert len(y_ticks) >= 3, y_ticks
     assert ET.fromstring(chart).tag.endswith("svg")
+    # lesson 17's sweep: losses from 0.22 to 2.6; the axis reads at both ends (a labelled tick
+    # below the lowest loss and above the highest), 1, 2, 3, 5 in each decade
+    sweep = {"lr 0.5": [(1, 0.75), (25, 0.22)], "lr 8.0": [(1, 2.6), (25, 1.3)]}
+    chart = charts.line_chart(sweep, logy=True, ylabel="loss (log scale)")
+    y_ticks = [float(t) for t in re.findall(r'text-anchor="end">([^<]+)<', chart)]
+    assert y_ticks == [0.2, 0.3, 0.5, 1.0, 2.0, 3.0], y_ticks
+    # each tick where its value is: heights proportional to the log of the value
+    at = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" text-anchor="end"', chart)]
+    per_decade = (at[0] - at[3]) / (math.log10(1.0) - math.log10(0.2))
+    for value, y in zip(y_ticks, at):
+        assert abs((at[0] - y) - per_decade * math.log10(value / 0.2)) < 0.2

@@ -50,6 +50,17 @@ def run_notebook(path: Path, folder: Path, first: str | None = None):
     return nb, time.perf_counter() - start
 
 
+OUTPUT_WIDTH = 848  # px: JupyterLab's output area at 1024 px
+
+
+def svg_width_px(svg: str) -> float:
+    """The width an SVG document says it is, in CSS px (an SVG without one: 0)."""
+    m = re.search(r'<svg\b[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
+    if m is None:
+        return 0.0
+    return float(m.group(1)) * (96 / 72 if m.group(2) == "pt" else 1)
+
+
 def outputs(nb, mime: str) -> list[str]:
     found = []
     for cell in nb.cells:
@@ -109,6 +120,12 @@ def check(path: Path, nb, seconds: float, kernel_env: Path, folder: Path) -> Non
                 png = base64.b64decode(data["image/png"])
                 assert png.startswith(b"\x89PNG")
                 assert struct.unpack(">I", png[16:20])[0] <= 1600  # its width in px
+                # the picture fits the output area even where the style is dropped: its own
+                # width (points are 96/72 px), and the width the PNG is shown at
+                width = svg_width_px(data["image/svg+xml"])
+                assert width <= OUTPUT_WIDTH, (path.name, width)
+                shown = out.get("metadata", {}).get("image/png", {}).get("width", width)
+                assert shown <= OUTPUT_WIDTH
     steppers = [h for h in outputs(nb, "text/html") if 'class="tge-stepper' in h]
     assert len(steppers) == len(pages)
     # in a notebook the picture is the output: no "wrote ..." line stands in for it

@@ -360,3 +360,37 @@ def test_the_inline_stepper_fits_a_notebooks_visible_area(page):
     assert bottom <= 650
     lines = page.evaluate(PANEL_TEXT)
     assert min(px for _, px, _ in lines) >= 16 and all(on for _, _, on in lines)
+
+
+STILL = """() => { const r = document.querySelector('.tge-stepper');
+  const img = r.querySelector('.still img'), vis = e => !!e && e.getClientRects().length > 0;
+  return {img: vis(img) && img.complete ? img.naturalWidth : 0,
+          shown: img ? img.getBoundingClientRect().width : 0,
+          nav: vis(r.querySelector('nav')), stage: vis(r.querySelector('.stage')),
+          text: r.querySelector('.still') ? r.querySelector('.still').textContent : ''}; }"""
+
+
+def test_where_the_script_cannot_run_the_cell_shows_its_still_picture(chromium):
+    """JavaScript off (an untrusted notebook's sanitised HTML, a code host, a page saved by
+    nbconvert opened with scripts blocked): step 0 and the last step, the last arithmetic,
+    no dead buttons.  With it on, the stepper replaces its still picture."""
+    s = viz.stepper(neuron())
+    doc = f"<!DOCTYPE html><html><body style='width:900px'>{s._repr_html_()}</body></html>"
+    context = chromium.new_context(java_script_enabled=False, viewport=PROJECTOR)
+    try:
+        off = context.new_page()
+        off.set_content(doc)
+        seen = off.evaluate(STILL)  # Playwright's own evaluation runs; the page's does not
+        assert seen["img"] > 0 and 0 < seen["shown"] <= 848  # drawn, and fits the output area
+        assert not seen["nav"] and not seen["stage"]  # no dead buttons, no text jumble
+        assert "Leaf grads: x1 = " in seen["text"] and "step 0 and step 5 of 5" in seen["text"]
+    finally:
+        context.close()
+    on = chromium.new_page(viewport=PROJECTOR)
+    try:
+        on.set_content(doc)
+        on.wait_for_selector(".tge-stepper[data-step='0']")
+        seen = on.evaluate(STILL)
+        assert seen["nav"] and seen["stage"] and seen["img"] == 0 and seen["text"] == ""
+    finally:
+        on.close()

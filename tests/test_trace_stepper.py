@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import importlib
 import os
 import re
+import struct
 from pathlib import Path
 
 import pytest
 
 import viz
 from tinygrad_edu import Value
+from viz.demo import neuron
 from viz.draw import COLORS
 from viz.draw import fmt as pic
 from viz.stepper import frame_name, frames, page, write_frames, write_html
@@ -291,3 +294,84 @@ def test_trace_writes_png_frames_and_a_left_right_page(tmp_path):
     assert "wrote s.html (steps 0 to 2: the seed, then 2 steps)" in r.stdout
     r = subprocess.run([*cli, *args[:5], "--rankdir", "XY"], cwd=tmp_path, capture_output=True)
     assert r.returncode == 2
+
+
+def test_a_cell_holds_a_still_picture_for_where_its_script_cannot_run():
+    """An untrusted notebook, a code host, HTML without JavaScript: the cell shows step 0 and
+    the last step as one PNG, and the last step's arithmetic; the stepper's own parts are
+    kept out of the page until the script runs."""
+
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    s = viz.stepper(a * b + a)
+    n = len(s.states) - 1
+    fragment = s._repr_html_()
+    still = re.search(r'<div class="still">(.*?)</div>', fragment, re.S).group(1)
+    png = base64.b64decode(re.search(r'src="data:image/png;base64,([^"]+)"', still).group(1))
+    assert png == s.still_png() and png.startswith(b"\x89PNG")
+    assert struct.unpack(">I", png[16:20])[0] <= stepper.STILL_PNG_WIDTH
+    assert f"Step {n} of {n}: {s.trace.steps[-1].grad_fn}" in html.unescape(still)
+    assert "Leaf grads: a = -2" in html.unescape(still)  # the pass's result, as text too
+    # the stepper's own parts wait in a template its script puts in place: a viewer that
+    # runs no script, or a sanitiser that drops scripts, shows no dead buttons
+    outside = re.sub(r"<script\b.*?</script>", "", fragment, flags=re.S)
+    assert "<nav" not in outside and 'class="stage"' not in outside and "<svg" not in outside
+    template = re.search(
+        r'<script type="text/html" class="tge-live">(.*?)</script>', fragment, re.S
+    )
+    live = template.group(1).replace("<\\/", "</")
+    assert live.startswith("<nav>") and '<div class="stage"><div class="picture"><svg' in live
+    # the page written to disk needs no still: it is opened in a browser, script and all
+    assert 'class="still"' not in s.page() and "<nav>" in s.page()
+    # the still picture: step 0 (every grad unknown but the seed) and the last step's grads
+    svg = html.unescape(s.still())
+    assert svg.count("grad ?") == len(s.states[0]["grads"]) - 1
+    final = s.states[-1]["grads"]
+    assert all(svg.count(text) >= list(final.values()).count(text) for text in final.values())
+    assert f"Step 0 of {n}: the seed" in svg and f"Step {n} of {n}" in svg
+    # a leaf output: step 0 alone
+    leaf = viz.stepper(Value(1.0, label="w"))
+    assert "Step 0 of 0" in html.unescape(leaf.still()) and "of 0: the pass" not in leaf.still()
+    with pytest.raises(ValueError, match="'svg' or 'png'"):
+        s.still("gif")
+
+
+def test_the_notebook_bundle_stores_the_still_picture_beside_the_html():
+    s = viz.stepper(neuron())
+    data, metadata = s._repr_mimebundle_()
+    assert set(data) == {"text/html", "image/png", "text/plain"}
+    assert data["text/html"].startswith('<div class="tge-stepper cell"')
+    assert data["image/png"] == base64.b64encode(s.still_png()).decode("ascii")
+    w, _ = s.still_size()
+    assert metadata == {"image/png": {"width": min(848, round(w * 96 / 72))}}
+
+
+def test_the_still_picture_moves_each_copy_whole_clusters_included():
+    from viz.render import render_bytes
+
+    source = (
+        "digraph { rankdir=LR; subgraph cluster_t { label=t; v0 [label=a]; v1 [label=b] } "
+        "f2 [label=Mul]; v0 -> f2; v1 -> f2 }"
+    )
+    laid_out = render_bytes(source, fmt="dot").decode("utf-8")
+    state = {"grads": {}, "lit": [], "changed": []}
+    dot, (w, h) = stepper._strip_dot(laid_out, [("one", state), ("two", state)])
+    assert w > 0 and h > 0
+
+    def numbers(attr: str) -> list[list[float]]:
+        return [
+            [float(v) for v in re.findall(r"-?[\d.]+", m)]
+            for m in re.findall(rf'{attr}="([^"]*)"', dot)
+        ]
+
+    cluster_boxes = numbers("bb")[1:]  # the first is the whole picture's
+    nodes = {
+        m[0]: [float(v) for v in m[1].split(",")]
+        for m in re.findall(r"^\t+(s\d_\w+)\t\[[^;]*?\bpos=\"([^\"]*)\"", dot, re.M)
+    }
+    assert len(cluster_boxes) == 2
+    # one above the other (wider than tall): the same x, y moved by the same amount
+    dy = nodes["s0_f2"][1] - nodes["s1_f2"][1]
+    assert dy > 0 and nodes["s0_f2"][0] == nodes["s1_f2"][0]
+    assert abs((cluster_boxes[0][1] - cluster_boxes[1][1]) - dy) < 0.02
+    svg = render_bytes(dot, fmt="svg", positioned=True).decode("utf-8")
+    assert svg.count('class="cluster"') == 2  # each copy keeps its own

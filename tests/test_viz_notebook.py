@@ -21,8 +21,10 @@ def test_show_writes_the_file_and_says_so_from_a_script(tmp_path, capsys):
 
 
 def fake_display(shown: list):
-    def display(obj, raw=False):
+    def display(obj, raw=False, metadata=None):
         shown.append(("BUNDLE", obj) if raw else obj)
+        if metadata:
+            shown.append(("METADATA", metadata))
 
     return display
 
@@ -40,8 +42,9 @@ def test_show_displays_inline_in_a_kernel(tmp_path, monkeypatch, capsys):
     assert viz.in_notebook()
     assert viz.show(viz.draw(neuron())) is None
     assert viz.show("<svg/>", tmp_path / "x.svg") == tmp_path / "x.svg"
-    assert [kind for kind, _ in shown] == ["BUNDLE", "BUNDLE"]
-    graph, chart = shown[0][1], shown[1][1]
+    assert [kind for kind, _ in shown] == ["BUNDLE", "METADATA", "BUNDLE"]
+    graph, chart = shown[0][1], shown[2][1]
+    assert shown[1][1] == viz.notebook.display_metadata(graph)  # the PNG at the SVG's width
     # a graph is stored as SVG and as PNG (shown where SVG is not: an untrusted notebook)
     assert set(graph) == {"image/svg+xml", "image/png", "text/plain"}
     assert "TanhBackward0" in graph["image/svg+xml"]
@@ -75,8 +78,14 @@ def test_show_writes_a_stepper_page_and_shows_the_stepper_inline(tmp_path, monke
     monkeypatch.setitem(sys.modules, "IPython.display", display)
     viz.show(s)
     viz.show(viz.draw(neuron()), tmp_path / "n.png")
-    assert [kind for kind, _ in shown] == ["HTML", "BUNDLE"]
-    assert shown[0][1].startswith('<div class="tge-stepper cell"')
+    assert [kind for kind, _ in shown] == ["BUNDLE", "METADATA", "BUNDLE", "METADATA"]
+    # the stepper, and beside it its still picture for a viewer that shows no HTML, at most
+    # the output area's width
+    assert set(shown[0][1]) == {"text/html", "image/png", "text/plain"}
+    assert shown[0][1]["text/html"].startswith('<div class="tge-stepper cell"')
+    png = base64.b64decode(shown[0][1]["image/png"])
+    assert png.startswith(b"\x89PNG") and png == s.still_png()
+    assert 0 < shown[1][1]["image/png"]["width"] <= viz.notebook.OUTPUT_WIDTH
     assert (tmp_path / "n.png").read_bytes().startswith(b"\x89PNG")
 
 
@@ -113,7 +122,7 @@ def test_a_graph_too_wide_for_the_output_area_is_laid_out_top_down():
     from tinygrad_edu import Value
 
     def width(svg: str) -> float:
-        return float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+        return float(re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+)', svg).group(1))
 
     wide = viz.draw(neuron())  # left to right: about 2,000 pt
     stored = viz.notebook.bundle(wide)["image/svg+xml"]
@@ -123,3 +132,34 @@ def test_a_graph_too_wide_for_the_output_area_is_laid_out_top_down():
     a, b = Value(2.0, label="a"), Value(-3.0, label="b")
     small = viz.draw(a * b)  # fits: kept as drawn
     assert width(viz.notebook.bundle(small)["image/svg+xml"]) == width(small.svg())
+
+
+def test_a_picture_still_too_wide_says_the_output_areas_width_itself():
+    """Top down is no narrower, or it is SVG text: its own width and height attributes are
+    scaled to 848 px (a code host drops the style), its viewBox keeps the drawing whole, and
+    the PNG beside it is shown at that width."""
+    import re
+
+    from tinygrad_edu import Value
+
+    def size(svg: str) -> tuple[float, float]:
+        head = svg[: svg.index(">")]
+        w, h = (re.search(rf'\s{k}="([\d.]+)px"', head).group(1) for k in ("width", "height"))
+        return float(w), float(h)
+
+    xs = [Value(float(i), label=f"x{i}") for i in range(14)]
+    total = xs[0]
+    for x in xs[1:]:
+        total = total + x  # a long chain: top down it is tall, left to right very wide
+    graph = viz.draw(total, rankdir="LR")
+    data = viz.notebook.bundle(graph)
+    w, h = size(data["image/svg+xml"])
+    drawn = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"', data["image/svg+xml"])
+    assert w == viz.notebook.OUTPUT_WIDTH
+    assert abs(h / w - float(drawn.group(2)) / float(drawn.group(1))) < 1e-3  # proportions kept
+    assert viz.notebook.display_metadata(data) == {"image/png": {"width": 848}}
+    chart = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"><rect/></svg>'
+    fitted = viz.notebook.fit_width(chart)
+    assert size(fitted) == (848.0, 212.0) and 'viewBox="0 0 1200 300"' in fitted
+    narrow = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect/></svg>'
+    assert 'width="400"' in viz.notebook.fit_width(narrow)  # a small picture keeps its size

@@ -26,6 +26,7 @@ __all__ = [
     "OUTPUT_WIDTH",
     "PNG_WIDTH",
     "bundle",
+    "display_metadata",
     "fit_width",
     "in_notebook",
     "show",
@@ -38,14 +39,54 @@ _ROOT = re.compile(r"<svg\b")
 _WIDTH_PT = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)pt"')
 
 
-def fit_width(svg: str) -> str:
+def fit_width(svg: str, width: int = OUTPUT_WIDTH) -> str:
     """The SVG document as a notebook shows it: no XML prolog, and never wider than the output
-    area (scaled down, its proportions kept; a small picture keeps its own size)."""
+    area: wider than ``width`` px, its own width and height say ``width`` px and its height
+    scaled alike (the viewBox keeps the drawing whole), so that a viewer which drops the style
+    (a code host) fits it too; the style scales it down further in a narrower output."""
     start = _ROOT.search(svg)
     if start is None:
         return svg
     svg = svg[start.start() :]
+    size = _size_px(svg)
+    if size is not None and size[0] > width:
+        height = size[1] * width / size[0]
+        head = svg[: svg.index(">") + 1]
+        fitted = _HEIGHT.sub(
+            f' height="{height:.1f}px"', _WIDTH.sub(f' width="{width}px"', head, 1), 1
+        )
+        if "viewBox" not in fitted:  # without one, a smaller size would crop the drawing
+            # (its user units are CSS px whatever unit its width is given in)
+            fitted = fitted.replace("<svg", f'<svg viewBox="0 0 {size[0]:g} {size[1]:g}"', 1)
+        svg = fitted + svg[len(head) :]
     return _ROOT.sub('<svg style="max-width: 100%; height: auto"', svg, count=1)
+
+
+_WIDTH = re.compile(r'\swidth="[^"]*"')
+_HEIGHT = re.compile(r'\sheight="[^"]*"')
+_LENGTH = re.compile(r"^([\d.]+)(pt|px)?$")
+
+
+def _size_px(svg: str) -> tuple[float, float] | None:
+    """The root element's width and height in CSS px (a point is 96/72 px), if both given."""
+    head = svg[: svg.index(">") + 1] if ">" in svg else svg
+    found = []
+    for pattern in (r'\swidth="([^"]*)"', r'\sheight="([^"]*)"'):
+        m = re.search(pattern, head)
+        length = _LENGTH.match(m.group(1).strip()) if m else None
+        if length is None:
+            return None
+        found.append(float(length.group(1)) * (96 / 72 if length.group(2) == "pt" else 1))
+    return found[0], found[1]
+
+
+def display_metadata(data: dict[str, str]) -> dict[str, Any]:
+    """The notebook's metadata for ``bundle``'s data: the PNG shown as wide as the fitted SVG
+    (a PNG of a wide graph is drawn at up to ``PNG_WIDTH`` px, sharper than it is shown)."""
+    size = _size_px(data.get("image/svg+xml", ""))
+    if "image/png" not in data or size is None:
+        return {}
+    return {"image/png": {"width": round(size[0])}}
 
 
 def _points(svg: str) -> float:
@@ -121,10 +162,12 @@ def show(picture: Any, path: str | os.PathLike[str] | None = None) -> Path | Non
     if in_notebook():
         import IPython.display as shown
 
-        if page:
-            shown.display(shown.HTML(picture._repr_html_()))
+        if page:  # the stepper, and its still picture for where its script cannot run
+            data, metadata = picture._repr_mimebundle_()
+            shown.display(data, metadata=metadata, raw=True)
         else:
-            shown.display(bundle(svg if svg is not None else picture), raw=True)
+            data = bundle(svg if svg is not None else picture)
+            shown.display(data, metadata=display_metadata(data), raw=True)
     elif written is not None:
         print("wrote", written)
     return written

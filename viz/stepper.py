@@ -10,7 +10,11 @@ is sized for its own length, never under 16 px: a line too long even at 16 px wr
 
 ``Stepper(trace)`` (or ``viz.stepper(root)``) is that stepper: ``.page()`` a self-contained
 HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a notebook cell
-(Previous / Next, and the keys once it has focus), ``.frames()`` one picture per step.
+(Previous / Next, and the keys once it has focus), ``.frames()`` one picture per step, and
+``.still()`` step 0 and the last step in one picture: what the notebook cell shows, with the
+last step's arithmetic, where the stepper's script cannot run (an untrusted notebook, a code
+host, HTML opened with scripts off), and stores as PNG beside the HTML for a viewer that
+shows no HTML.
 
 >>> from viz.demo import neuron
 >>> s = stepper(neuron())
@@ -21,7 +25,9 @@ HTML page (no network, no server), ``_repr_html_`` the same stepper inline in a 
 
 from __future__ import annotations
 
+import base64
 import json
+import math
 import os
 import re
 import shutil
@@ -35,12 +41,14 @@ from typing import Any
 from tinygrad_edu.core.engine import Value
 
 from .files import umask, write_atomic
+from .notebook import OUTPUT_WIDTH
 from .stepper_page import CSS, SCRIPT
 from .trace import trace
 from .trace_data import Trace, TraceStep, fmt
 
 __all__ = [
     "MAX_FRAMES",
+    "STILL_PNG_WIDTH",
     "Stepper",
     "check_frames_dir",
     "frame_name",
@@ -52,6 +60,7 @@ __all__ = [
 ]
 
 _FRAME = re.compile(r"step-\d+\.(svg|png)")
+STILL_PNG_WIDTH = 1600  # px: the widest still picture a notebook stores as PNG
 MAX_FRAMES = 100  # steps per trace: no class steps through more, and each PNG frame is a render
 LIT = "#d62728"  # the step's node (viz.draw's highlight colour)
 RANKDIRS = ("TB", "LR")
@@ -108,6 +117,8 @@ class Stepper:
         ids = self.graph.ids
         values = [v for v in widest if id(v) in ids] + _unreached(t, widest)
         self.states: list[dict[str, Any]] = []
+        self._still: tuple[str, tuple[float, float]] | None = None
+        self._stills: dict[tuple[str, float | None], Any] = {}
         for k, grads in enumerate(after):
             shown = {
                 box: (f"grad {_pic(grads[v])}" if v in grads else "grad ?")
@@ -155,6 +166,37 @@ class Stepper:
             for k in ks
         ]
 
+    def still(self, fmt: str = "svg", *, dpi: float | None = None) -> Any:
+        """Step 0 and the last step in one picture, each under its caption: what a viewer
+        shows where the stepper's script cannot run (an untrusted notebook, a code host,
+        HTML without JavaScript).  Side by side for a graph taller than wide, else one above
+        the other; ``svg`` gives text, ``png`` bytes.  Drawn once per format and dpi."""
+        if fmt not in ("svg", "png"):
+            raise ValueError(f"cannot draw the still picture as {fmt!r}: choose 'svg' or 'png'")
+        key = (fmt, dpi)
+        if key not in self._stills:
+            from .render import render_bytes
+
+            drawn = render_bytes(self._still_dot()[0], fmt=fmt, dpi=dpi, positioned=True)
+            self._stills[key] = drawn.decode("utf-8") if fmt == "svg" else drawn
+        return self._stills[key]
+
+    def still_size(self) -> tuple[float, float]:
+        """The still picture's width and height in points (72 a inch)."""
+        return self._still_dot()[1]
+
+    def _still_dot(self) -> tuple[str, tuple[float, float]]:
+        if self._still is None:
+            from .render import render_bytes
+
+            laid_out = render_bytes(self.graph.source, fmt="dot").decode("utf-8")
+            n = len(self.states) - 1
+            shown = [(f"Step 0 of {n}: the seed", self.states[0])]
+            if n:
+                shown.append((f"Step {n} of {n}: the pass done, every grad", self.states[n]))
+            self._still = _strip_dot(laid_out, shown)
+        return self._still
+
     # -- HTML ----------------------------------------------------------------------------------
 
     def html(self, *, page: bool = False) -> str:
@@ -179,10 +221,7 @@ class Stepper:
         ).replace("</", "<\\/")
         css = CSS.replace("#ROOT", f"#{uid}")
         mode = "page" if page else "cell"
-        return (
-            f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
-            f'data-steps="{n}">'
-            f"<style>{css}</style>"
+        live = (
             f'<nav><span class="title">{escape(self.title)}</span>'
             '<button class="prev" type="button" disabled>&#9664; Previous</button>'
             f'<span class="counter">Step 0 of {n}</span>'
@@ -194,10 +233,58 @@ class Stepper:
             '<i class="k-changed"></i>grad just changed</span></nav>'
             f'<div class="stage"><div class="picture">{svg}</div>'
             f'<div class="panels">{panels}</div></div>'
+        )
+        if not page:
+            # In a notebook the stepper's own parts wait in a template that its script puts in
+            # place: where the script cannot run (an untrusted notebook, a code host, HTML with
+            # scripts off) the cell shows the still picture and the last step's arithmetic, and
+            # a sanitiser that drops scripts drops the template with them: no dead buttons.
+            live = (
+                self._still_html()
+                + '<script type="text/html" class="tge-live">'
+                + live.replace("</", "<\\/")
+                + "</script>"
+            )
+        return (
+            f'<div class="tge-stepper {mode}" id="{uid}" tabindex="0" data-step="0" '
+            f'data-steps="{n}">'
+            f"<style>{css}</style>{live}"
             f'<script type="application/json" class="tge-data">{data}</script>'
             f"<script>{SCRIPT.replace('ROOT_ID', uid)}</script>"
             "</div>"
         )
+
+    def _still_html(self) -> str:
+        """The still picture (step 0 and the last step) as an image, and the last step's
+        arithmetic: what the cell shows where the stepper's script cannot run."""
+        n = len(self.states) - 1
+        width = min(OUTPUT_WIDTH, round(self.still_size()[0] * 96 / 72))
+        png = base64.b64encode(self.still_png()).decode("ascii")
+        last = _chain(self.trace, self.trace.steps[-1] if n else None)
+        return (
+            f'<div class="still"><p class="head">{escape(self.title)}: step 0 and step {n} of '
+            f"{n}. (Steps 1 to {n} one by one, with Previous and Next, where the notebook is "
+            "trusted and run, or this page is opened with JavaScript on.)</p>"
+            f'<img alt="{escape(self.title)}, step 0 and step {n}" width="{width}" '
+            f'style="max-width: 100%; height: auto" src="data:image/png;base64,{png}">'
+            f"{last}</div>"
+        )
+
+    def still_png(self) -> bytes:
+        """The still picture as PNG, at most ``STILL_PNG_WIDTH`` px wide (fewer dpi if wide)."""
+        dpi = (STILL_PNG_WIDTH - 8) * 72.0 / self.still_size()[0]
+        return self.still("png", dpi=math.floor(max(24.0, min(96.0, dpi)) * 10) / 10)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The stepper (HTML with its script and its still picture), and the still picture as
+        PNG beside it, for a viewer that shows no HTML; the PNG shown at the output's width."""
+        width = min(OUTPUT_WIDTH, round(self.still_size()[0] * 96 / 72))
+        data = {
+            "text/html": self.html(),
+            "image/png": base64.b64encode(self.still_png()).decode("ascii"),
+            "text/plain": repr(self),
+        }
+        return data, {"image/png": {"width": width}}
 
     def page(self) -> str:
         """The stepper as one self-contained page that fits the browser's window."""
@@ -348,6 +435,64 @@ def _apply_dot(dot: str, state: dict[str, Any]) -> str:
         return m.group(1) + name + m.group(3) + attrs + extra + m.group(5)
 
     return _DOT_NODE.sub(node, dot)
+
+
+_BB = re.compile(r'bb="([-\d.e]+),([-\d.e]+),([-\d.e]+),([-\d.e]+)"')
+_POS = re.compile(r'\b(pos|lp|bb)="([^"]*)"')
+_PAIR = re.compile(r"(-?[\d.]+(?:e-?\d+)?),(-?[\d.]+(?:e-?\d+)?)")
+_EDGE = re.compile(r"^(\t+)(\w+)( -> )(\w+)(\s+\[)", re.M)
+_SUBGRAPH = re.compile(r'(\bsubgraph\s+)("?)(cluster_?)?(\w*)')
+_NAME = re.compile(r"^(\t+)(?!(?:graph|node|edge)\b)(\w+)(\s+\[)", re.M)
+CAPTION = 30.0  # points above each copy for its caption
+GAP = 24.0  # points between the two copies
+
+
+def _strip_dot(laid_out: str, shown: list[tuple[str, dict[str, Any]]]) -> tuple[str, Any]:
+    """One positioned DOT that draws the laid-out graph once per (caption, state), each copy
+    with its caption above it: side by side for a graph taller than wide, else one above the
+    other.  Returns the DOT and its (width, height) in points."""
+    x0, y0, x1, y1 = (float(v) for v in _BB.search(laid_out).groups())  # type: ignore[union-attr]
+    w, h = x1 - x0, y1 - y0
+    across = h > w
+    cell_w, cell_h = w, h + CAPTION
+    total_w = cell_w * len(shown) + GAP * (len(shown) - 1) if across else cell_w
+    total_h = cell_h if across else cell_h * len(shown) + GAP * (len(shown) - 1)
+    body_start = laid_out.index("{") + 1
+    out = [
+        "digraph {",
+        f'\tgraph [bb="0,0,{total_w:.2f},{total_h:.2f}", bgcolor=white, pad=0.1];',
+    ]
+    for k, (caption, state) in enumerate(shown):
+        # copy k's lower left corner; the first copy is the left one, or the top one
+        dx = (cell_w + GAP) * k if across else 0.0
+        dy = 0.0 if across else (cell_h + GAP) * (len(shown) - 1 - k)
+        body = _apply_dot(laid_out, state)[body_start:]
+        body = body[: body.rindex("}")]
+        if k:  # the defaults (graph, node, edge) once; the graph's own box not at all
+            body = re.sub(r"^\t(graph|node|edge)\s+\[.*?\];\n", "", body, flags=re.S | re.M)
+        else:
+            body = re.sub(r"^(\tgraph\s+\[)bb=\"[^\"]*\",?", r"\1", body, flags=re.S | re.M)
+
+        def shift(m: re.Match[str], dx: float = dx, dy: float = dy) -> str:
+            moved = _PAIR.sub(
+                lambda p: f"{float(p.group(1)) - x0 + dx:.2f},{float(p.group(2)) - y0 + dy:.2f}",
+                m.group(2),
+            )
+            return f'{m.group(1)}="{moved}"'
+
+        body = _POS.sub(shift, body)
+        prefix = f"s{k}_"  # each copy's own node names
+        body = _EDGE.sub(rf"\g<1>{prefix}\g<2>\g<3>{prefix}\g<4>\g<5>", body)
+        body = _NAME.sub(rf"\g<1>{prefix}\g<2>\g<3>", body)
+        body = _SUBGRAPH.sub(rf"\g<1>\g<2>\g<3>{prefix}\g<4>", body)  # a cluster stays one
+        out.append(body)
+        out.append(
+            f'\tcaption{k} [shape=plaintext, fontname=Helvetica, fontsize=16, label="{caption}", '
+            f'pos="{dx + cell_w / 2:.2f},{dy + h + CAPTION / 2:.2f}", width={cell_w / 72:.3f}, '
+            f"height={CAPTION / 72:.3f}, fixedsize=true];"
+        )
+    out.append("}")
+    return "\n".join(out) + "\n", (total_w, total_h)
 
 
 def _inline(svg: str, uid: str) -> str:

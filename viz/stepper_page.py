@@ -14,9 +14,11 @@ __all__ = ["CSS", "SCRIPT"]
 CSS = """
 #ROOT { font-family: Helvetica, Arial, sans-serif; color: #111; background: #fff;
         box-sizing: border-box; outline: none; }
+#ROOT .still img { display: block; max-width: 100%; height: auto; margin: 4px 0; }
 #ROOT.page { height: 100vh; display: flex; flex-direction: column; padding: 6px 14px; }
-#ROOT.cell { display: flex; flex-direction: column; height: min(78vh, 900px); min-height: 420px;
-             padding: 4px; border: 1px solid #ddd; }
+#ROOT.cell { padding: 4px; border: 1px solid #ddd; }
+#ROOT.cell.live { display: flex; flex-direction: column; height: min(78vh, 900px);
+                  min-height: 420px; }
 #ROOT.cell:focus { border-color: #888; }
 #ROOT nav { display: flex; flex-wrap: wrap; align-items: center; column-gap: .8em;
             row-gap: 2px; flex: none; white-space: nowrap; margin-bottom: 4px;
@@ -71,6 +73,14 @@ SCRIPT = """
   var root = document.getElementById("ROOT_ID");
   if (!root || root.dataset.ready) return;
   root.dataset.ready = "1";
+  // the script runs: the stepper (a notebook cell's waits in a template) instead of its still
+  var still = root.querySelector(".still"), live = root.querySelector("script.tge-live");
+  if (live) {
+    live.insertAdjacentHTML("afterend", live.textContent.split("<\\\\/").join("</"));
+    live.parentNode.removeChild(live);
+  }
+  if (still) still.parentNode.removeChild(still);
+  root.classList.add("live");
   var data = JSON.parse(root.querySelector(".tge-data").textContent);
   var states = data.states, current = 0;
   var svg = root.querySelector(".picture svg");

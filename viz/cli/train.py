@@ -118,8 +118,11 @@ def _grid(run: Trained, cols: int, rows: int) -> tuple[list[list[bool]], tuple[f
     return grid, box
 
 
-def boundary_text(run: Trained, *, cols: int = 64, rows: int = 24, color: bool = True) -> Text:
-    """Regions as coloured blocks (or ``-``/``+``), points as ``o`` (label -1) and ``x`` (+1)."""
+def boundary_text(
+    run: Trained, *, cols: int = 64, rows: int = 24, color: bool = True, legend: bool = True
+) -> Text:
+    """Regions as coloured blocks (or ``-``/``+``), points as ``o`` (label -1) and ``x`` (+1);
+    with ``legend``, two lines under the plot: the range of each axis, and what each mark is."""
     grid, (x0, x1, y0, y1) = _grid(run, cols, rows)
     marks: dict[tuple[int, int], int] = {}
     for (px, py), label in zip(run.points, run.labels):
@@ -138,6 +141,20 @@ def boundary_text(run: Trained, *, cols: int = 64, rows: int = 24, color: bool =
             else:
                 text.append(ch)
         text.append("\n")
+    if legend:
+        text.append(f"x {x0:.2f} to {x1:.2f} left to right, y {y0:.2f} to {y1:.2f} bottom to top\n")
+        keys = [
+            ("o", f"bold {NEG} on {NEG_BG}", "class -1"),
+            ("x", f"bold {POS} on {POS_BG}", "class +1"),
+            ("-", f"on {NEG_BG}", "scored < 0"),
+            ("+", f"on {POS_BG}", "scored > 0"),
+        ]
+        for k, (ch, style, what) in enumerate(keys):
+            if color:
+                text.append(("●" if ch in "ox" else " "), style=style)
+            else:
+                text.append(ch)
+            text.append(f" {what}" + ("   " if k < len(keys) - 1 else "\n"))
     return text
 
 
