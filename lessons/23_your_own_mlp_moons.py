@@ -209,12 +209,12 @@ viz.show(viz.draw(out), OUT / "a_neuron_yours.svg")
 # %% [markdown]
 # ## The data
 #
-# Two interleaving half-moons, 30 points labelled -1 and +1 (the lecture's demo data).  The
+# Two interleaving half-moons, 24 points labelled -1 and +1 (the lecture's demo data).  The
 # network outputs a score in (-1, 1); a point is classified right when the score has its
 # label's sign.
 
 # %%
-points, labels = make_moons(30, noise=0.1, seed=1)
+points, labels = make_moons(24, noise=0.1, seed=1)
 print(len(points), "points; first:", points[0], labels[0])
 
 
@@ -318,7 +318,7 @@ check_train_step(train_step)
 # %% [markdown]
 # ## Training on the moons
 #
-# 30 steps of your `train_step` on all 30 points, the learning rate falling from 0.05 toward
+# 30 steps of your `train_step` on all 24 points, the learning rate falling from 0.05 toward
 # 0.005; and the same loop once more with the zeroing left out.  Without it each grad is the sum
 # of every gradient so far, the steps grow and point the wrong way, and the loss stops falling.
 
