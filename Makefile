@@ -30,11 +30,11 @@ demo: $(DEMO)
 
 test: $(READY)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -m "not slow" $(if $(WHY),-rsx)
+	$(PY) -m pytest -q -n auto -m "not slow" $(if $(WHY),-rsx)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)
-	$(PY) -m pytest -q -m "slow and not parity"
+	$(PY) -m pytest -q -n auto -m "slow and not parity"
 
 parity: $(PARITY)
 	$(PY) -m pytest -q -m parity
@@ -52,6 +52,9 @@ bench: $(READY)
 	$(PY) bench/float32.py
 	$(PY) bench/float32_tensor_op.py
 	$(PY) bench/random_draws.py
+	$(PY) bench/poly_step.py
+	$(PY) bench/big_tensor.py
+	$(PY) bench/startup.py
 
 lint: $(READY)
 	$(PY) -m ruff check .

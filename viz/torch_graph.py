@@ -323,7 +323,7 @@ def trace(
                 fn,
                 called[id(fn)],
                 called[id(fn)],
-                data,  # type: ignore[arg-type]  # None: PyTorch keeps no output of its nodes
+                data,  # None: PyTorch keeps no output of its inner nodes
                 node_name(fn),
                 up if isinstance(up, float) else math.nan,
                 (*records,),
@@ -346,7 +346,7 @@ def trace(
         for t in leaves
     )
     label = called[id(root)] if root.grad_fn is None else "output"
-    return Trace(root, label, float(gradient), tuple(steps), out, labels)  # type: ignore[arg-type]
+    return Trace(root, label, float(gradient), tuple(steps), out, labels)
 
 
 def _one(xs: Any) -> Any:

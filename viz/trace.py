@@ -25,9 +25,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from tinygrad_edu._tensor import tensor_pass
-from tinygrad_edu._tensor.tensor_graph import is_tensor
-from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
@@ -187,6 +184,12 @@ def trace(
         return student.trace(root, gradient=gradient)
     if engine == "torch":
         return torch_graph.trace(root, gradient=gradient, retain_graph=retain_graph, labels=labels)
+
+    # the tensor layer loads here, not with viz.trace: the tree of a Value's graph needs none
+    from tinygrad_edu._tensor import tensor_pass
+    from tinygrad_edu._tensor.tensor_graph import is_tensor
+    from tinygrad_edu._tensor.tensor_rules import formula
+
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:
