@@ -69,6 +69,9 @@ bench: $(READY)
 	$(PY) bench/float32.py
 	$(PY) bench/float32_tensor_op.py
 	$(PY) bench/random_draws.py
+	$(PY) bench/poly_step.py
+	$(PY) bench/big_tensor.py
+	$(PY) bench/startup.py
 
 lint: $(READY)
 	$(PY) -m ruff check .

@@ -5,7 +5,10 @@ Side by side with micrograd 0.1.0 (if installed: `pip install micrograd==0.1.0`,
 Every engine runs with the default garbage collector; times are CPU time of this process.
 Figures are from one run on a noisy machine: compare the ratios, not the absolute times.
 
-    .venv/bin/python bench/chain.py [--max 1000000]
+    .venv/bin/python bench/chain.py [--max 1000000] [--no-gc]
+
+``--no-gc`` turns the cycle collector off for every engine (what its walks of the live graph
+cost the forward).
 """
 
 from __future__ import annotations
@@ -94,14 +97,18 @@ def main() -> None:
     parser.add_argument(
         "--micrograd-max", type=int, default=100_000, help="largest chain micrograd runs"
     )
+    parser.add_argument("--no-gc", action="store_true", help="the cycle collector off")
     args = parser.parse_args()
+    if args.no_gc:
+        gc.disable()
     try:
         from micrograd.engine import Value as mg_value  # noqa: N813
     except ImportError:
         mg_value = None
         print("micrograd is not installed: pip install micrograd==0.1.0 to compare with it\n")
 
-    print(f"Python {sys.version.split()[0]}, default gc; per op node: forward, backward, memory\n")
+    collector = "gc off" if args.no_gc else "default gc"
+    print(f"Python {sys.version.split()[0]}, {collector}; per op node: forward, backward, memory\n")
     n = 1000
     while n <= args.max:
         steps = n // 2

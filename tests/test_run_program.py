@@ -74,9 +74,9 @@ def test_the_programs_own_errors_and_exit_status_are_its_own(tmp_path):
 
 def test_a_torch_module_tinygrad_edu_lacks_is_missing_as_python_says():
     with _as_torch.as_torch(), pytest.raises(ModuleNotFoundError) as e:
-        import torch.backends.cudnn  # noqa: F401
-    assert e.value.name == "torch.backends"
-    assert str(e.value) == "No module named 'torch.backends'"
+        import torch.fft  # noqa: F401
+    assert e.value.name == "torch.fft"
+    assert str(e.value) == "No module named 'torch.fft'"
 
 
 def test_the_hook_gives_the_same_module_objects_and_comes_off_cleanly():
@@ -97,3 +97,27 @@ def test_the_hook_gives_the_same_module_objects_and_comes_off_cleanly():
     assert sys.modules.get("torch.nn.functional") is not tinygrad_edu.nn.functional
     assert repr(tinygrad_edu.Tensor) == "<class 'tinygrad_edu._tensor.tensor.Tensor'>"
     assert not hasattr(tinygrad_edu, "run")
+
+
+def test_the_surface_classes_print_under_pytorchs_modules_while_the_hook_is_on():
+    import tinygrad_edu
+
+    linear, sgd = tinygrad_edu.nn.Linear, tinygrad_edu.optim.SGD
+    with _as_torch.as_torch():
+        import torch.nn.modules.linear as modules_linear
+
+        assert repr(type(linear(2, 2))) == "<class 'torch.nn.modules.linear.Linear'>"
+        assert repr(sgd) == "<class 'torch.optim.sgd.SGD'>"
+        assert modules_linear.Linear is linear  # PyTorch's module path finds the class
+    assert linear.__module__ == "tinygrad_edu.nn.layers"
+    assert sgd.__module__ == "tinygrad_edu.optim.sgd"
+
+
+@pytest.mark.parity
+def test_the_class_modules_are_pytorchs():
+    torch = pytest.importorskip("torch")
+    for path, module in _as_torch.TORCH_MODULES.items():
+        cls = torch
+        for part in path.split("."):
+            cls = getattr(cls, part)
+        assert cls.__module__ == module, path

@@ -18,46 +18,25 @@ name that is not the core's.
 """
 
 import importlib as _importlib
-from pathlib import Path as _Path
+import os as _os
 
-# the core's names, re-exported (``as`` marks them so): they load with the core alone
-from .core import (
-    AccumulateGrad as AccumulateGrad,
-)
-from .core import (
-    GradcheckError as GradcheckError,
-)
-from .core import (
-    Node as Node,
-)
-from .core import (
-    Value as Value,
-)
-from .core import (
-    enable_grad as enable_grad,
-)
-from .core import (
-    inference_mode as inference_mode,
-)
-from .core import (
-    is_grad_enabled as is_grad_enabled,
-)
-from .core import (
-    is_inference_mode_enabled as is_inference_mode_enabled,
-)
-from .core import (
-    no_grad as no_grad,
-)
-from .core import (
-    set_grad_enabled as set_grad_enabled,
-)
-from .core import (
-    vdot as vdot,
-)
-from .core import (
-    vsum as vsum,
-)
-from .core.gradcheck import gradcheck as gradcheck
+# the core's names, re-exported: each loads the core (alone) on first use, so that
+# ``import tinygrad_edu`` itself costs next to nothing (PEP 562)
+_CORE = {
+    "AccumulateGrad": "graph",
+    "GradcheckError": "gradcheck",
+    "Node": "graph",
+    "Value": "engine",
+    "enable_grad": "grad_mode",
+    "inference_mode": "grad_mode",
+    "is_grad_enabled": "grad_mode",
+    "is_inference_mode_enabled": "grad_mode",
+    "no_grad": "grad_mode",
+    "set_grad_enabled": "grad_mode",
+    "vdot": "engine",
+    "vsum": "engine",
+    "gradcheck": "gradcheck",
+}
 
 _loading = False
 
@@ -81,9 +60,15 @@ def __getattr__(name: str) -> object:
     a submodule (``torch.nn``, ``torch.autograd``) loads just itself, and what it imports."""
     if name.startswith("__") and name != "__all__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    here = _Path(__file__).parent
+    where = _CORE.get(name)
+    if where is not None:
+        value = getattr(_importlib.import_module(f"{__name__}.core.{where}"), name)
+        globals()[name] = value
+        return value
+    here = _os.path.dirname(__file__)
     # (``run`` is the command ``python -m tinygrad_edu.run``, not a name of torch's)
-    submodule = (here / name).is_dir() or (here / f"{name}.py").is_file()
+    path = _os.path.join(here, name)
+    submodule = _os.path.isdir(path) or _os.path.isfile(f"{path}.py")
     if name.isidentifier() and name != "run" and submodule:
         return _importlib.import_module(f"{__name__}.{name}")
     ns = _load()
@@ -96,4 +81,4 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     ns = _load()
-    return sorted(set(globals()) | set(ns.__all__ if ns is not None else ()))
+    return sorted(set(globals()) | set(_CORE) | set(ns.__all__ if ns is not None else ()))

@@ -54,6 +54,84 @@ TORCH_MODULES: dict[str, str] = {
     "dtype": "torch",
     "device": "torch",
 }
+# the same for the surface's classes, by PyTorch's module (``<class
+# 'torch.nn.modules.linear.Linear'>``); tests/test_run_program.py checks it against a real torch
+_CLASS_MODULES: dict[str, str] = {
+    "torch": "BoolTensor DoubleTensor FloatTensor LongTensor",
+    "torch._C": "Generator linalg.LinAlgError",
+    "torch.autograd.anomaly_mode": "autograd.detect_anomaly",
+    "torch.autograd.function": "autograd.Function",
+    "torch.autograd.grad_mode": "enable_grad inference_mode no_grad set_grad_enabled",
+    "torch.autograd.variable": "autograd.Variable",
+    "torch.distributions.bernoulli": "distributions.Bernoulli",
+    "torch.distributions.categorical": "distributions.Categorical",
+    "torch.distributions.distribution": "distributions.Distribution",
+    "torch.distributions.multinomial": "distributions.Multinomial",
+    "torch.distributions.normal": "distributions.Normal",
+    "torch.distributions.uniform": "distributions.Uniform",
+    "torch.nn.modules.activation": (
+        "nn.CELU nn.ELU nn.GELU nn.Hardsigmoid nn.Hardswish nn.Hardtanh nn.LeakyReLU "
+        "nn.LogSigmoid nn.LogSoftmax nn.Mish nn.ReLU nn.ReLU6 nn.SELU nn.SiLU nn.Sigmoid "
+        "nn.Softmax nn.Softmin nn.Softplus nn.Softsign nn.Tanh nn.Tanhshrink"
+    ),
+    "torch.nn.modules.batchnorm": "nn.BatchNorm1d",
+    "torch.nn.modules.container": "nn.ModuleDict nn.ModuleList nn.Sequential",
+    "torch.nn.modules.conv": "nn.Conv2d",
+    "torch.nn.modules.dropout": "nn.Dropout",
+    "torch.nn.modules.flatten": "nn.Flatten",
+    "torch.nn.modules.linear": "nn.Identity nn.LazyLinear nn.Linear",
+    "torch.nn.modules.loss": (
+        "nn.BCELoss nn.BCEWithLogitsLoss nn.CrossEntropyLoss nn.HuberLoss nn.L1Loss nn.MSELoss "
+        "nn.NLLLoss nn.SmoothL1Loss"
+    ),
+    "torch.nn.modules.module": "nn.Module",
+    "torch.nn.modules.normalization": "nn.LayerNorm",
+    "torch.nn.modules.pooling": "nn.AdaptiveAvgPool2d nn.AvgPool2d nn.MaxPool2d",
+    "torch.nn.modules.rnn": "nn.GRU nn.GRUCell nn.LSTM nn.LSTMCell nn.RNN nn.RNNBase nn.RNNCell",
+    "torch.nn.modules.sparse": "nn.Embedding",
+    "torch.nn.parameter": "nn.Parameter",
+    "torch.optim.adagrad": "optim.Adagrad",
+    "torch.optim.adam": "optim.Adam",
+    "torch.optim.adamw": "optim.AdamW",
+    "torch.optim.lr_scheduler": (
+        "optim.lr_scheduler.ExponentialLR optim.lr_scheduler.LRScheduler optim.lr_scheduler.StepLR"
+    ),
+    "torch.optim.optimizer": "optim.Optimizer",
+    "torch.optim.rmsprop": "optim.RMSprop",
+    "torch.optim.sgd": "optim.SGD",
+    "torch.utils.data.dataloader": "utils.data.DataLoader",
+    "torch.utils.data.dataset": "utils.data.Dataset utils.data.Subset utils.data.TensorDataset",
+}
+TORCH_MODULES.update(
+    {path: module for module, paths in _CLASS_MODULES.items() for path in paths.split()}
+)
+
+
+_MADE: set[str] = set()  # the names of the modules _synthetic made
+
+
+def _synthetic(fullname: str) -> ModuleType | None:
+    """PyTorch's module of a class here (``torch.nn.modules.linear``), or a package above one,
+    made of those classes: ``pickle`` and ``import torch.nn.modules.linear`` find them."""
+    classes = _CLASS_MODULES.get(fullname)
+    is_package = any(m.startswith(fullname + ".") for m in _CLASS_MODULES)
+    if classes is None and not is_package:
+        return None
+    module = ModuleType(fullname)
+    _MADE.add(fullname)
+    for path in (classes or "").split():
+        setattr(module, path.rsplit(".", 1)[-1], _class(path))
+    if is_package:
+        module.__path__ = []
+    module.__spec__ = importlib.machinery.ModuleSpec(fullname, None, is_package=is_package)
+    return module
+
+
+def _class(path: str) -> Any:
+    obj: Any = tinygrad_edu
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 class _Alias(importlib.abc.Loader):
@@ -83,9 +161,11 @@ class TorchFinder(importlib.abc.MetaPathFinder):
         try:
             module = importlib.import_module(real)
         except ModuleNotFoundError as e:
-            if e.name == real:  # no such module here: Python's own error, for torch.x
+            if e.name is None or not (real + ".").startswith(e.name + "."):
+                raise  # a module here failed to import another: not ours to hide
+            module = _synthetic(fullname)
+            if module is None:  # no such module here: Python's own error, for torch.x
                 return None
-            raise
         spec = importlib.util.spec_from_loader(fullname, _Alias(module))
         if spec is not None and hasattr(module, "__path__"):
             spec.submodule_search_locations = list(module.__path__)
@@ -109,7 +189,7 @@ def install() -> None:
         _REAL[name] = sys.modules.pop(name)
     sys.meta_path.insert(0, _FINDER)
     for name, module in TORCH_MODULES.items():
-        cls = getattr(tinygrad_edu, name)
+        cls = _class(name)
         _SAVED[name] = cls.__module__
         cls.__module__ = module
 
@@ -119,10 +199,10 @@ def uninstall() -> None:
     if _FINDER in sys.meta_path:
         sys.meta_path.remove(_FINDER)
     for name in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
-        if sys.modules[name].__name__.startswith(PACKAGE):
+        if sys.modules[name].__name__.startswith(PACKAGE) or name in _MADE:
             del sys.modules[name]
     for name, module in _SAVED.items():
-        getattr(tinygrad_edu, name).__module__ = module
+        _class(name).__module__ = module
     _SAVED.clear()
     sys.modules.update(_REAL)
     _REAL.clear()

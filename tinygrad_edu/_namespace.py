@@ -20,8 +20,11 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _more_ops,
     _pieces,
+    _spellings,
     autograd,
+    backends,
     distributions,
     linalg,
     nn,
@@ -50,6 +53,7 @@ from ._tensor.dtype import (
 from ._tensor.dtype import bool_ as bool
 from ._tensor.ops import aliases, both_forms, comparisons, functional, integer, selection
 from ._tensor.ops.conversions import result_type
+from ._tensor.ops.einsum import einsum
 from ._tensor.ops.factories import (
     arange,
     as_tensor,
@@ -152,9 +156,18 @@ clamp = clip = selection.clamp  # bounds by keyword, either one left out
 globals().update(comparisons.FUNCTIONS)
 globals().update(_pieces.FUNCTIONS)  # torch.bucketize
 # Tensor's methods that need the surface (linalg for matrix_power): attached here, not below it
-for _name, _method in {**_pieces.METHODS, **storage.METHODS}.items():
+for _name, _method in {
+    **_pieces.METHODS,
+    **storage.METHODS,
+    **_spellings.METHODS,
+    **_spellings.PROPERTIES,
+    **_more_ops.METHODS,
+}.items():
     setattr(Tensor, _name, _method)
 del _name, _method
+globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
+globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
+linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
 autograd.__path__ = []  # type: ignore[attr-defined]  # so `import ...autograd.functional` works
@@ -186,6 +199,7 @@ __all__ = [
     "argsort",
     "as_tensor",
     "autograd",
+    "backends",
     "bernoulli",
     "bfloat16",
     "bmm",
@@ -214,6 +228,7 @@ __all__ = [
     "dot",
     "double",
     "dtype",
+    "einsum",
     "empty",
     "empty_like",
     "enable_grad",
@@ -319,4 +334,6 @@ __all__ = [
 __all__ += sorted(TORCH)
 __all__ += sorted(comparisons.FUNCTIONS)
 __all__ += sorted(_pieces.FUNCTIONS)
+__all__ += sorted(_spellings.FUNCTIONS)
+__all__ += sorted(_more_ops.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

@@ -25,7 +25,7 @@ from ._tensor.kernels import float32_arithmetic, rounded
 from ._tensor.tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
 from .core.anomaly_mode import detect_anomaly, set_detect_anomaly
 from .core.engine import Value, apply
-from .core.grad_mode import set_grad_enabled
+from .core.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .core.gradcheck import GradcheckError
 from .core.gradcheck import gradcheck as scalar_gradcheck
 from .core.gradients import grad as engine_grad
@@ -39,10 +39,14 @@ __all__ = [
     "Variable",
     "backward",
     "detect_anomaly",
+    "enable_grad",
     "grad",
     "gradcheck",
     "gradgradcheck",
+    "inference_mode",
+    "no_grad",
     "set_detect_anomaly",
+    "set_grad_enabled",
 ]
 
 # two-input elementwise nodes: a 0-d input of theirs was broadcast, so its gradient is a sum

@@ -13,19 +13,60 @@ any micrograd-shaped value (a student's own Value, Karpathy's ``micrograd`` pack
 ``import viz`` stays cheap (and torch never, unless a PyTorch tensor is handed in).
 """
 
-from .draw import Graph, draw
-from .expr import ExprError, build, parse_vars
-from .micrograd import draw_dot
-from .notebook import in_notebook
-from .render import RenderError
-from .showing import show
-from .stepper import Stepper, stepper, write_frames, write_html
-from .trace import Trace, trace
-from .trace_view import print_trace
-from .tree import print_tree, tree_text
+import importlib as _importlib
+import sys as _sys
+import types as _types
 
-# `draw` and `trace` are modules and functions here: the imports above bind the functions
-# last, so `viz.trace(root)` works; reach the modules with `from viz.trace import ...`.
+# PEP 562: each name loads its module on first use, so that ``import viz`` (and the command
+# line, whose modules are viz's) loads only what is used: ``tinygrad-edu tree`` needs neither
+# the pictures nor the stepper.
+_WHERE = {
+    "Graph": "draw",
+    "draw": "draw",
+    "ExprError": "expr",
+    "build": "expr",
+    "parse_vars": "expr",
+    "draw_dot": "micrograd",
+    "in_notebook": "notebook",
+    "show": "showing",
+    "RenderError": "render",
+    "Stepper": "stepper",
+    "stepper": "stepper",
+    "write_frames": "stepper",
+    "write_html": "stepper",
+    "Trace": "trace",
+    "trace": "trace",
+    "print_trace": "trace_view",
+    "print_tree": "tree",
+    "tree_text": "tree",
+}
+
+
+def __getattr__(name: str) -> object:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'viz' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
+
+class _Viz(_types.ModuleType):
+    # ``viz.draw``, ``viz.trace``, ``viz.stepper`` are functions named as their modules: the
+    # import system, loading such a module, would set the package's attribute to the module
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _WHERE and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Viz
+
+
 __all__ = [
     "ExprError",
     "Graph",

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value, accumulator
 
-from . import engines, student, torch_graph
+from . import engines
 from .canvas import (
     COLORS,
     HIGHLIGHT,
@@ -37,7 +37,9 @@ from .canvas import (
     record,
     walk,
 )
-from .picture import Graph
+
+if TYPE_CHECKING:
+    from .picture import Graph
 
 __all__ = ["COLORS", "Graph", "GraphTooBigError", "draw", "fmt", "node_name", "shape_text"]
 
@@ -369,6 +371,8 @@ def draw(
             _torch(d, values, show_saved)
     if legend:
         d.legend()
+    from .picture import Graph  # rendering (subprocess, files) loads with the first picture
+
     return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
 
 
@@ -395,6 +399,9 @@ def _other_engine(
     legend: bool,
 ) -> Graph:
     """The picture of another engine's graph (see ``viz.student``, ``viz.torch_graph``)."""
+    from . import student, torch_graph  # loaded for their graphs only
+    from .picture import Graph
+
     if len(kinds) > 1:
         raise TypeError("draw() draws one engine's graph at a time: these come from several")
     if kinds == {"torch"}:  # PyTorch's graph is its backward nodes: one picture for both styles
@@ -413,3 +420,12 @@ def _other_engine(
     if legend:
         d.legend()
     return Graph(d.dot.source, nodes=d.nodes, ids={k: (*v,) for k, v in d.ids.items()})
+
+
+def __getattr__(name: str) -> Any:
+    # ``viz.draw.Graph``: the picture class, loaded on first use (the tree needs none)
+    if name == "Graph":
+        from .picture import Graph
+
+        return Graph
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

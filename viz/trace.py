@@ -25,13 +25,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from tinygrad_edu._tensor import tensor_pass
-from tinygrad_edu._tensor.tensor_graph import is_tensor
-from tinygrad_edu._tensor.tensor_rules import formula
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
-from . import engines, student, torch_graph
+from . import engines
 from .trace_data import Leaf, Trace, TraceInput, TraceStep, fmt
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
@@ -183,10 +180,18 @@ def trace(
     engine = engines.kind(root)
     if labels is not None and engine != "torch":
         raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
+    if engine in ("micrograd", "torch"):  # their adapters load for their graphs only
+        from . import student, torch_graph
     if engine == "micrograd":
         return student.trace(root, gradient=gradient)
     if engine == "torch":
         return torch_graph.trace(root, gradient=gradient, retain_graph=retain_graph, labels=labels)
+
+    # the tensor layer loads here, not with viz.trace: the tree of a Value's graph needs none
+    from tinygrad_edu._tensor import tensor_pass
+    from tinygrad_edu._tensor.tensor_graph import is_tensor
+    from tinygrad_edu._tensor.tensor_rules import formula
+
     tensor = is_tensor(root)
     if tensor:
         if len(root.flat) != 1 or not root.requires_grad:

@@ -82,8 +82,10 @@ UNARY |= {name: _method_or_functional(name) for name in
           ("log1p", "expm1", "square", "leaky_relu", "softplus", "silu", "floor", "ceil",
            "trunc", "round", "frac", "sign", "erf", "gelu", "elu", "celu", "hardtanh", "mish",
            "hardsigmoid", "hardswish", "logsigmoid", "log10", "log2", "asin", "acos", "atan",
-           "sinh", "cosh", "asinh", "atanh")}  # fmt: skip
+           "sinh", "cosh", "asinh", "atanh", "tan", "rsqrt")}  # fmt: skip
 UNARY["clamp"] = lambda a: a.clamp(-1.0, 1.0)
+UNARY["clamp_min"] = lambda a: a.clamp_min(0.5)
+UNARY["clamp_max"] = lambda a: a.clamp_max(-0.5)
 
 
 def _remainder(a: Any, b: Any) -> Any:

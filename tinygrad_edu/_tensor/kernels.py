@@ -15,7 +15,8 @@ from typing import Any
 from .._torch_cpu import float32_pointwise as f32p
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu.float32_libm import round32
-from ..core.engine import Value, apply, vdot
+from ..core.engine import Value, apply, constants, vdot
+from ..core.grad_mode import is_grad_enabled
 from ..core.ops import COPIES, NARY, OPS
 from .dtype import (
     C_NAMES,
@@ -28,7 +29,7 @@ from .dtype import (
     result_type,
     store,
 )  # fmt: skip
-from .shape import broadcast, index, normalize_dim
+from .shape import broadcast, check_numel, index, normalize_dim
 from .tensor_graph import NODES, is_tensor, node_class, result
 from .tensor_messages import BOOL_SUB, BOOL_SUB2
 
@@ -124,6 +125,14 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
 }
 
 
+def _outside_graph(*tensors: Any) -> bool:
+    """Whether an op on ``tensors`` records nothing: grad mode off, or no element of an input
+    requires grad (then its results are plain numbers, ``constants``)."""
+    if not is_grad_enabled():
+        return True
+    return not any(v.requires_grad for t in tensors for v in t.flat)
+
+
 def unary(key: str, a: Any, *params: Any) -> Any:
     """The table's one-input op ``key`` on every element of ``a``."""
     op = OPS[key]
@@ -131,11 +140,17 @@ def unary(key: str, a: Any, *params: Any) -> Any:
         error, message = op.bool_error
         raise error(message)
     full = [*params, *(d for _, d in op.params[len(params) :])]
-    vals = [apply(op, (v, *full)) for v in a.flat]
+    if _outside_graph(a):
+        fwd = op.forward
+        vals = constants([fwd(v.data, *full) for v in a.flat])
+    else:
+        vals = [apply(op, (v, *full)) for v in a.flat]
     dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
     dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
     ins = ([v.data for v in a.flat],) if not params else None
-    return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,))
+    # the constants PyTorch saves (clamp's _saved_min), as they were given
+    saved = {n: full[i - 1] for n, i in op.saved.items() if isinstance(i, int) and i >= 1}
+    return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,), **saved)
 
 
 def copy(a: Any, key: str, shape: Sequence[int] | None = None) -> Any:
@@ -163,14 +178,21 @@ def binary(key: str, a: Any, b: Any) -> Any:
             shape, ia, ib = broadcast(a.shape, b.shape)
             av, bv = a.flat, b.flat
             pairs = zip([av[i] for i in ia], [bv[j] for j in ib])
-        vals = [apply(op, (x, y)) for x, y in pairs]
+        if _outside_graph(a, b):
+            vals = constants([op.forward(x.data, y.data) for x, y in pairs])
+        else:
+            vals = [apply(op, (x, y)) for x, y in pairs]
         dt = result_type(a, b)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
         shape, dt = a.shape, promote(a.dtype, None, b)
         if dt is float32 and type(n) is float and _ARITHMETIC.float32:  # as a float32, as PyTorch
             n = rounded([n])[0]
-        vals = [apply(op, (x, n)) for x in a.flat]
+        if _outside_graph(a):
+            fwd = op.forward
+            vals = constants([fwd(x.data, n) for x in a.flat])
+        else:
+            vals = [apply(op, (x, n)) for x in a.flat]
     else:
         return NotImplemented
     if key == "div" or (key in ("pow", "powt", "rpow") and isinstance(b, float)):
@@ -322,6 +344,7 @@ def matmul(a: Any, b: Any) -> Any:
             "expected m1 and m2 to have the same dtype, but got: "
             f"{C_NAMES[a.dtype][1]} != {C_NAMES[b.dtype][1]}"
         )
+    check_numel(n * p)
     cols = [b.flat[j::p] for j in range(p)]
     vals = [vdot(a.flat[i * k : (i + 1) * k], c) for i in range(n) for c in cols]
     ins = ([v.data for v in a.flat], [v.data for v in b.flat], n, k, p) if k < 192 else None

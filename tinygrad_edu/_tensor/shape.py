@@ -14,7 +14,38 @@ from typing import Any
 
 from .dtype import Size
 
-__all__ = ["along", "broadcast", "flatten", "index", "nest", "normalize_dim", "numel", "sizes"]
+__all__ = [
+    "MAX_ELEMENTS",
+    "along",
+    "broadcast",
+    "check_numel",
+    "flatten",
+    "index",
+    "nest",
+    "normalize_dim",
+    "numel",
+    "sizes",
+]
+
+# Every element of a tensor is a Python object here (a Value: about 150 bytes, more with its
+# graph, and a microsecond or so per op): past this many in one tensor, the engine says so at
+# once instead of filling the machine's memory for minutes. PyTorch is the tool for such sizes.
+MAX_ELEMENTS = 10_000_000
+_BYTES_PER_ELEMENT = 150
+
+
+def check_numel(n: int) -> int:
+    """``n``, the element count of a tensor about to be made; a clear ``RuntimeError`` (before
+    any memory is taken) when it is more than this teaching engine holds (``MAX_ELEMENTS``)."""
+    if n > MAX_ELEMENTS:
+        gb = n * _BYTES_PER_ELEMENT / 1e9
+        raise RuntimeError(
+            f"a tensor of {n:,} elements is more than tinygrad_edu holds (at most "
+            f"{MAX_ELEMENTS:,}): every element is a Python object of about "
+            f"{_BYTES_PER_ELEMENT} bytes, so it would need about {gb:,.1f} GB and minutes per "
+            "op. Use fewer elements, or PyTorch itself for tensors this large."
+        )
+    return n
 
 
 def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
@@ -29,6 +60,7 @@ def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
                 f"at non-singleton dimension {d}"
             )
     shape = [x if y == 1 else y for x, y in zip(pa, pb)]
+    check_numel(math.prod(shape))
     ia, ib = [0], [0]
     for size, x, y in zip(shape, pa, pb):
         ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]
@@ -96,7 +128,9 @@ def sizes(size: tuple[Any, ...]) -> tuple[int, ...]:
     """A factory's sizes, given as ``(2, 3)`` or ``((2, 3),)``."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    return tuple(int(s) for s in size)
+    got = tuple(int(s) for s in size)
+    check_numel(math.prod(got))
+    return got
 
 
 def numel(shape: Sequence[int]) -> int:

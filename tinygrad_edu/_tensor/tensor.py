@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import autograd
 from ..core.engine import Value
+from ..core.grad_mode import is_inference_mode_enabled
 from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
 from . import kernels  # fmt: skip
@@ -142,7 +143,13 @@ class Tensor:
         self.view_of: tuple[Tensor, list[int]] | None = None  # a view with a graph: its base
         self.graph_views: Any = None  # a base: its views with a graph, held weakly
         self.version_counter = VersionCounter()
+        if is_inference_mode_enabled():  # PyTorch's inference tensor: is_inference() says so
+            self.__dict__["_inference"] = True
         remember(self)
+
+    def is_inference(self) -> bool:
+        """Whether this tensor was made inside ``torch.inference_mode()``."""
+        return self.__dict__.get("_inference", False)
 
     @classmethod
     def from_values(

@@ -216,6 +216,9 @@ def node_class(
     if cls is None:
         attrs = {"__slots__": (), "slots": slots, "saved": dict(saved or {}), "layout": layout}
         cls = _CLASSES[name] = type(name, (TensorNode,), {**attrs, "op": op})
+    elif cls.op is None and (cls.slots, cls.layout) == (1, "pos") != (slots, layout):
+        # made first by name alone (a create_graph name, WhereBackward0): the op's own shape
+        cls.slots, cls.layout, cls.saved = slots, layout, dict(saved or {})
     return cls
 
 

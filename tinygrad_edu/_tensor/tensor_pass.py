@@ -16,8 +16,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._torch_cpu.float32_libm import F32
-from ..core.engine import Value, check_and_free, gc_paused, inputs_of, run_pass, toposort
+from .._torch_cpu.float32_libm import F32, f32, round32
+from ..core.anomaly_mode import is_anomaly_enabled
+from ..core.engine import (
+    Value,
+    check_and_free,
+    constants,
+    gc_paused,
+    inputs_of,
+    op_of,
+    run_pass,
+    toposort,
+)
 from ..core.gradients import grad as engine_grad
 from ..core.gradients import toward
 from ..core.graph import ZERO
@@ -26,7 +36,7 @@ from .dtype import float32, get_default_dtype
 from .kernels import copy, float32_arithmetic, rounded
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, lift, watched
 from .tensor_messages import CREATE_GRAPH_CYCLE
-from .tensor_rules import WRITES, group_rule, is_copy_rule, members
+from .tensor_rules import BROADCAST, ELEMENTWISE, WRITES, group_rule, is_copy_rule, members
 
 __all__ = ["RuleStep", "backward", "call_hooks", "grad_with_hooks", "seeds_of"]
 
@@ -48,7 +58,10 @@ def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
     """A plain tensor of ``data`` shaped and typed as ``like`` (a gradient)."""
     if like.dtype is float32 and float32_arithmetic():  # a float32 tensor's grad is float32
         data = rounded(list(data))
-    vals = [Value(d, requires_grad=False) for d in data]
+    if all(d.__class__ is float or d.__class__ is F32 for d in data):
+        vals = constants([float(d) for d in data])  # plain numbers: no graph to record
+    else:
+        vals = [Value(d, requires_grad=False) for d in data]
     return type(like).from_values(vals, like.shape, like.dtype)
 
 
@@ -112,8 +125,10 @@ class _Stop:
         self.rule: Any = None
 
 
-def _stops(roots: list[Any]) -> list[_Stop]:
-    """The hooked tensors and the nodes with a tensor rule in the graph of ``roots``."""
+def _stops(roots: list[Any], elementwise: bool) -> list[_Stop]:
+    """The hooked tensors and the nodes with a tensor rule in the graph of ``roots``;
+    ``elementwise``: also the plain float32 elementwise nodes, each run at once on vectors (an
+    observed pass, the trace's, shows their elements' steps one by one instead)."""
     found: dict[tuple[int, int], _Stop] = {}
 
     def stop(elements: list[Value], seq: int) -> _Stop:
@@ -139,6 +154,8 @@ def _stops(roots: list[Any]) -> list[_Stop]:
             if is_tensor(x) and isinstance(x.grad_fn, TensorNode):
                 stack.append(x.grad_fn)
     for fn, rule in ruled:
+        if rule is ELEMENTWISE and (writes or not elementwise):
+            continue
         if writes and is_copy_rule(rule):
             continue  # a write rebuilt the copies' elements: their own rules follow it
         s = stop(fn.elements, fn.sequence_nr)
@@ -173,11 +190,11 @@ def _pass(
         v.grad = ZERO
     leaves: dict[int, Value] = {}
     for v in values:
-        if v.grad_fn is None and v.requires_grad:
+        if op_of(v) is None and v.requires_grad:
             leaves[id(v)] = v
     for v in order:
         for x in inputs_of(v):
-            if x.__class__ is Value and x.grad_fn is None and x.requires_grad:
+            if x.__class__ is Value and x.requires_grad and op_of(x) is None:
                 leaves[id(x)] = x
     old = {k: v.grad for k, v in leaves.items()}
     for v in leaves.values():
@@ -187,7 +204,8 @@ def _pass(
     try:
         with gc_paused():
             start = 0
-            order, checkpoints = _checkpoints(order, _stops(roots))
+            plain = observer is None and targets is None and not is_anomaly_enabled()
+            order, checkpoints = _checkpoints(order, _stops(roots, plain))
             reached = {id(v) for v in order}
             known = reached | leaves.keys()
             covered: set[int] = set()
@@ -221,10 +239,18 @@ def _ruled(
     The ids of the Values it stood for (none if the rule does not take this node)."""
     node = stop.node
     assert node is not None
-    inner = [v for v in members(node) if id(v) in reached]
+    if stop.rule is ELEMENTWISE:  # its elements alone, all of them reached
+        inner = node.elements
+        if any(id(v) not in reached for v in inner):
+            return set()
+    elif stop.rule is BROADCAST:  # an elementwise op: its elements alone, no walk needed
+        inner = [v for v in node.elements if id(v) in reached]
+    else:
+        inner = [v for v in members(node) if id(v) in reached]
     for v in inner:  # a second backward through freed nodes: the engine's error
-        if v.grad_fn is not None:
-            check_and_free(v, v.grad_fn.op, True)
+        op = op_of(v)
+        if op is not None:
+            check_and_free(v, op, True)
     g = [float(v.grad) if id(v) in reached else 0.0 for v in node.elements]
     got = stop.rule(node, g)
     if got is None:
@@ -232,6 +258,8 @@ def _ruled(
     seen: list[tuple[Value, int, float, float]] = []
     for k, (t, gt) in enumerate(zip(node.differentiable_inputs, got)):
         if gt is None or not is_tensor(t) or not t.requires_grad:
+            continue
+        if observer is None and _add_shares(t.flat, gt, known):
             continue
         for x, c in zip(t.flat, gt):
             if id(x) in known and x.requires_grad:
@@ -242,9 +270,45 @@ def _ruled(
         xs, ks, cs, gs = zip(*seen) if seen else ((), (), (), ())
         observer(RuleStep(node, tuple(g), xs, ks, cs, gs))
     for v in inner:
-        if v.grad_fn is not None:
-            check_and_free(v, v.grad_fn.op, retain_graph)
+        op = op_of(v)
+        if op is not None:
+            check_and_free(v, op, retain_graph)
     return {id(v) for v in inner}
+
+
+def _add_shares(flat: list[Value], shares: list[float], known: set[int]) -> bool:
+    """Add a rule's float32 shares into the grads of ``flat`` at once, one C rounding loop for
+    the lot: bit for bit ``x.grad = F32(c)`` or ``x.grad + F32(c)`` element by element. False
+    (nothing done) where that order would matter: an element twice, a grad not a number."""
+    xs: list[Value] = []
+    cs: list[float] = []
+    for x, c in zip(flat, shares):
+        if id(x) in known and x.requires_grad:
+            xs.append(x)
+            cs.append(c)
+    if not xs:
+        return True
+    olds = [x.grad for x in xs]
+    if len({id(x) for x in xs}) < len(xs) or any(not isinstance(o, float) for o in olds):
+        return False
+    cs = round32(cs)  # F32(c)
+    # F32 + F32, or a float grad first cast to float32 (F32's __radd__): each sum rounded once
+    sums = round32(
+        [
+            c
+            if o is ZERO
+            else float.__add__(o, c)
+            if o.__class__ is F32
+            else float.__add__(c, f32(o))
+            for o, c in zip(olds, cs)
+        ]
+    )
+    for x, o, c, s in zip(xs, olds, cs, sums):
+        x.grad = _new(F32, c if o is ZERO else s)
+    return True
+
+
+_new = float.__new__
 
 
 def _checkpoints(
@@ -259,12 +323,15 @@ def _checkpoints(
     """
     if not stops:
         return order, []
-    inside = {id(v) for v in order}
+    ids = [id(v) for v in order]
+    inside = set(ids)
+    ins_of = dict(zip(ids, map(inputs_of, order)))  # each Value's inputs, read once
     waiting: dict[int, int] = dict.fromkeys(inside, 0)  # consumers not yet visited
-    for v in order:
-        for x in inputs_of(v):
-            if id(x) in inside:
-                waiting[id(x)] += 1
+    for xs in ins_of.values():
+        for x in xs:
+            i = id(x)
+            if i in inside:
+                waiting[i] += 1
     group: dict[int, int] = {}
     left: list[int] = []
     for k, t in enumerate(stops):
@@ -291,13 +358,16 @@ def _checkpoints(
         if id(r) in group:
             ready.remove(r)
             release(r)
+    pop, put = ready.pop, out.append
     while ready:
-        v = ready.pop()
-        out.append(v)
-        for x in inputs_of(v):
-            if id(x) in inside:
-                waiting[id(x)] -= 1
-                if waiting[id(x)] == 0:
+        v = pop()
+        put(v)
+        for x in ins_of[id(v)]:
+            i = id(x)
+            if i in inside:
+                n = waiting[i] - 1
+                waiting[i] = n
+                if n == 0:
                     release(x)
     found.sort(key=lambda p: (p[0], -p[1].seq))
     return out, found
@@ -326,9 +396,14 @@ def _add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
         return _grad_tensor(g, [v.data for v in g.flat])
-    if acc.dtype is float32:  # a float32 leaf's grad adds in float32, as PyTorch's ``+=``
-        for a, b in zip(acc.flat, g.flat):
+    if acc.dtype is float32 and len({id(a) for a in acc.flat}) < len(acc.flat):
+        for a, b in zip(acc.flat, g.flat):  # an element twice (a grad set to a view): in turn
             a.data = float(F32(a.data) + b.data)
+    elif acc.dtype is float32:  # a float32 leaf's grad adds in float32, as PyTorch's ``+=``
+        old, new = round32([a.data for a in acc.flat]), round32([b.data for b in g.flat])
+        # F32(a) + b: b cast to float32, the sum rounded once; one C loop for the lot
+        for a, s in zip(acc.flat, round32([x + y for x, y in zip(old, new)])):
+            a.data = s
     else:
         for a, b in zip(acc.flat, g.flat):
             a.data += b.data

@@ -19,7 +19,7 @@ from typing import Any
 
 from .._torch_cpu import float32_pointwise as pw
 from .._torch_cpu import float32_reduce as rd
-from .._torch_cpu.float32_libm import f32, round32
+from .._torch_cpu.float32_libm import F32, F32s, f32, round32
 from ..core.engine import Value, inputs_of, is_float32, op_of
 from ..core.graph import chain_rule, slots_of
 from ..core.ops import COPIES, in_float64
@@ -27,9 +27,12 @@ from .ops.views import VIEW_OPS
 from .tensor_graph import TensorNode, is_tensor
 
 __all__ = [
+    "BROADCAST",
+    "ELEMENTWISE",
     "FORMULAS",
     "RULES",
     "WRITES",
+    "elementwise_grads",
     "formula",
     "group_rule",
     "is_copy_rule",
@@ -103,22 +106,111 @@ def _out(node: TensorNode) -> list[float]:
 # -- the rules, by PyTorch's node name ---------------------------------------------------------
 
 
+def elementwise_grads(elements: Sequence[Value], g: Grad) -> list[Grad | None] | None:
+    """The op table's rule of a float32 elementwise op at every output element at once: each
+    slot's contributions (the upstream ``g`` times the local derivative, or the op's own
+    formula), on ``F32s`` vectors, so one operation of the rule is one C rounding loop, not one
+    ``F32`` object per number. Element by element what ``chain_rule`` gives on ``F32``s
+    (0.0 where an input does not require grad; None for a slot that is a number).
+
+    None when the rule cannot run on vectors (elements of different ops or constants, a rule
+    that branches on a number): then each element runs its own rule.
+    """
+    n = len(elements)
+    op = op_of(elements[0]) if n else None
+    if op is None or not op.float32 or op.slots < 1:
+        return None
+    if any(op_of(v) is not op for v in elements):
+        return None
+    args: list[Any] = []
+    columns = list(zip(*[inputs_of(v) for v in elements]))
+    for col in columns:
+        first = col[0]
+        if first.__class__ is Value:
+            if any(x.__class__ is not Value for x in col):
+                return None
+            args.append(F32s.of([x.data for x in col]))
+        elif any(x is not first for x in col):
+            return None  # constants that differ from element to element
+        else:
+            args.append(F32(first) if isinstance(first, float) else first)
+    out = F32s.of([v.data for v in elements])
+    up = F32s.of(g)
+    try:
+        if op.backward is not None:
+            got = list(op.backward(up, *args, out))
+        else:
+            local = op.local(*args, out)  # type: ignore[misc]
+            got = [(up if d else 0.0) if op.masked else up * d for d in local]
+    except (TypeError, ValueError, ArithmeticError):
+        if not (op.masked and op.local is not None and op.slots == 1):
+            return None  # the rule branches on a number: each element runs its own
+        got = [_masked(op.local, args, out, up)]
+    per: list[Grad | None] = []
+    for col, c in zip(columns, got[: op.slots]):
+        if col[0].__class__ is not Value:
+            per.append(None)  # a number operand (``t * 2.0``) gets no gradient
+            continue
+        vals = c.values if c.__class__ is F32s else [float(c)] * n
+        if any(not x.requires_grad for x in col):
+            vals = [d if x.requires_grad else 0.0 for x, d in zip(col, vals)]
+        per.append(vals)
+    return per
+
+
+def _masked(local: Callable[..., Any], args: list[Any], out: F32s, up: F32s) -> F32s:
+    """A masked op's contributions (relu's, clamp's: the upstream where the slope is not 0,
+    else exactly 0.0): its slope is a comparison of numbers, asked element by element of
+    plain floats (the same numbers as the ``F32`` ones, compared alike), no arithmetic."""
+    cols = [a.values if a.__class__ is F32s else None for a in args]
+    ds = []
+    for i, o in enumerate(out.values):
+        row = [a if col is None else col[i] for a, col in zip(args, cols)]
+        ds.append(local(*row, o)[0])
+    return F32s([u if d else 0.0 for u, d in zip(up.values, ds)])
+
+
 def _broadcast(node: TensorNode, g: Grad) -> list[Grad | None]:
     """An elementwise op with a broadcast input: the op table's rule at every output element,
     then ``sum_to`` each input's share back to its own shape, as PyTorch's formula does."""
     slots = node.differentiable_inputs
-    per: list[Grad] = [[0.0] * len(g) for _ in slots]
-    for i, (v, u) in enumerate(zip(node.elements, g)):
-        fn = v.grad_fn
-        if fn is None:
-            continue
-        for k, c in enumerate(chain_rule(fn.op, fn.inputs, fn.result, u)):
-            if c is not None and k < len(per):
-                per[k][i] = float(c)
+    got = elementwise_grads(node.elements, g)
+    if got is not None:
+        per: list[Grad] = [p if p is not None else [0.0] * len(g) for p in got]
+    else:
+        per = [[0.0] * len(g) for _ in slots]
+        for i, (v, u) in enumerate(zip(node.elements, g)):
+            fn = v.grad_fn
+            if fn is None:
+                continue
+            for k, c in enumerate(chain_rule(fn.op, fn.inputs, fn.result, u)):
+                if c is not None and k < len(per):
+                    per[k][i] = float(c)
     return [
         sum_to(p, node.shape, t.shape) if is_tensor(t) and t.requires_grad else None
         for p, t in zip(per, slots)
     ]
+
+
+def _elementwise(node: TensorNode, g: Grad) -> list[Grad | None] | None:
+    """A float32 elementwise op without broadcasting: the op table's rule at every element at
+    once (``elementwise_grads``), each input tensor's share in its own element order. None
+    (its elements' own rules run) where the rule does not run on vectors."""
+    got = elementwise_grads(node.elements, g)
+    if got is None:
+        return None
+    for k, (t, per) in enumerate(zip(node.differentiable_inputs, got)):
+        if per is not None and is_tensor(t) and t.requires_grad:
+            flat = t.flat  # its elements must be the ones the op read, in that order
+            if len(flat) != len(node.elements) or any(
+                inputs_of(v)[k] is not x for v, x in zip(node.elements, flat)
+            ):
+                return None
+    return got
+
+
+ELEMENTWISE: Rule = _elementwise  # the rule the pass may run for a plain elementwise node
+BROADCAST: Rule = _broadcast  # an elementwise node with a broadcast input
 
 
 def _column_major(t: Any) -> bool:
@@ -385,7 +477,7 @@ def group_rule(node: Any) -> Rule | None:
             and any(is_tensor(t) and t.requires_grad and tuple(t.shape) != shape for t in ins[:2])
         ):
             return _broadcast
-        return None
+        return _elementwise if op.slots >= 1 else None
     name = type(node).__name__
     if name in RULES:
         return RULES[name]

@@ -11,13 +11,16 @@ are Sleef's ``sleefsimdsp.c``/``df.h`` and glibc's ``e_expf.c``, written out aga
 from __future__ import annotations
 
 import math
+import operator
 import struct
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
+from itertools import repeat
 
 __all__ = [
     "F32",
+    "F32s",
     "exp_sleef",
     "expf_glibc",
     "expf_sleef",
@@ -415,3 +418,103 @@ def fma(a: float, b: float, c: float) -> float:
     bh, bl = _split(b)
     err = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a*b == p + err exactly (Dekker)
     return math.fsum((p, err, c))
+
+
+class F32s:
+    """Many float32 numbers at once (a float32 tensor's elements): ``F32``'s arithmetic on a
+    whole list, each ``+ - * /`` one pass over the list and one C loop of rounding (``round32``),
+    so an op's rule costs no Python object per number. Bit for bit, element by element, what
+    ``F32`` gives. A number it meets is cast to float32 first, as ``F32`` casts it.
+
+    It has no truth value, no ``float()`` and no comparisons (each raises ``TypeError``): a rule
+    that branches on a number runs element by element on ``F32`` instead.
+
+    >>> (F32s.of([0.1, 2.0]) * 3.0).values == [float(F32(0.1) * 3.0), float(F32(2.0) * 3.0)]
+    True
+    """
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values  # already float32 numbers
+
+    @classmethod
+    def of(cls, xs: Iterable[float]) -> F32s:
+        """The numbers ``xs`` rounded to float32 (as ``F32(x)`` rounds each)."""
+        return cls(array("f", xs).tolist())
+
+    def _other(self, b: object) -> Iterator[float] | list[float] | None:
+        if b.__class__ is F32s:
+            if len(b.values) != len(self.values):  # type: ignore[attr-defined]
+                raise ValueError("F32s of different lengths")
+            return b.values  # type: ignore[attr-defined]
+        o = _operand(b)
+        return None if o is None else repeat(float(o), len(self.values))
+
+    def _apply(self, fn: Callable[[float, float], float], b: object, swap: bool) -> F32s:
+        o = self._other(b)
+        if o is None:
+            return NotImplemented
+        got = map(fn, o, self.values) if swap else map(fn, self.values, o)
+        return F32s(array("f", got).tolist())
+
+    def __add__(self, b: object) -> F32s:
+        return self._apply(operator.add, b, False)
+
+    __radd__ = __add__  # as F32's: self first either way
+
+    def __sub__(self, b: object) -> F32s:
+        return self._apply(operator.sub, b, False)
+
+    def __rsub__(self, b: object) -> F32s:
+        return self._apply(operator.sub, b, True)
+
+    def __mul__(self, b: object) -> F32s:
+        return self._apply(operator.mul, b, False)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, b: object) -> F32s:
+        return self._apply(_div, b, False)
+
+    def __rtruediv__(self, b: object) -> F32s:
+        return self._apply(_div, b, True)
+
+    def __neg__(self) -> F32s:
+        return F32s([-x for x in self.values])
+
+    def __pos__(self) -> F32s:
+        return self
+
+    def __abs__(self) -> F32s:
+        return F32s([abs(x) for x in self.values])
+
+    def fma(self, b: object, c: object) -> F32s:
+        """``self * b + c`` with one float32 rounding per element (``fma32``'s bits)."""
+        a, bb, cc = self.values, self._other(b), self._other(c)
+        if bb is None or cc is None:
+            raise TypeError("F32s.fma takes numbers")
+        bb, cc = list(bb), list(cc)
+        s = [x * y + z for x, y, z in zip(a, bb, cc)]
+        r = array("f", s).tolist()
+        # the double sum s rounded to r can be off only where s is a float32 midpoint, that
+        # is where 2s - r is a float32 too: those few go through fma32, which settles them
+        t = [x + x - y for x, y in zip(s, r)]
+        for i in [i for i, u, v in zip(range(len(t)), t, array("f", t)) if u == v]:
+            if s[i] != r[i]:
+                r[i] = fma32(a[i], bb[i], cc[i])
+        return F32s(r)
+
+    def map(self, fn: Callable[[float], float]) -> F32s:
+        """``fn`` (a float64 function) at each element, the results rounded to float32: what
+        ``F32(fn(float(x)))`` gives element by element."""
+        return F32s(array("f", map(fn, self.values)).tolist())
+
+    def _no(self, *args: object) -> bool:
+        raise TypeError(
+            "F32s has no truth value, float() or order: a rule that branches runs on F32"
+        )
+
+    __bool__ = __float__ = __int__ = __index__ = _no  # type: ignore[assignment]
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _no  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]

@@ -104,6 +104,14 @@ class Arith:
         quo = self._round([y / z if z else _divide_by_zero(y, z) for y, z in zip(num, t2)])
         return self._round([x + q for x, q in zip(a, quo)])
 
+    def mul_t(self, a: Numbers, b: Numbers) -> list[float]:
+        """``a * b``, elementwise, one rounding."""
+        return self._round([x * y for x, y in zip(a, b)])
+
+    def div_t(self, a: Numbers, b: Numbers) -> list[float]:
+        """``a / b``, elementwise, one rounding."""
+        return self._round([x / y if y else _divide_by_zero(x, y) for x, y in zip(a, b)])
+
     def sqrt(self, a: Numbers) -> list[float]:
         if self.single:
             return self.sqrt32(a)

@@ -50,6 +50,7 @@ __all__ = [
     "attach_node",
     "backward",
     "check_and_free",
+    "constants",
     "gc_paused",
     "in_float32_format",
     "inputs_of",
@@ -303,6 +304,24 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     if n == 1:
         return _make(data, op, inputs[0], None, rg)
     return _make(data, op, inputs[0], inputs[1] if n == 2 else tuple(inputs[1:]), rg)
+
+
+def constants(data: Iterable[float]) -> list[Value]:
+    """One Value per number that requires no grad and records nothing: what ``apply`` gives
+    for an op none of whose inputs requires grad, made without the op's bookkeeping (a tensor
+    op outside any graph costs its numbers, not a graph)."""
+    out = []
+    put = out.append
+    for d in data:
+        v = _new(Value)
+        v.data = d
+        v.grad = ZERO
+        v.label = ""
+        v._node = None
+        v.requires_grad = False
+        v._kind = None
+        put(v)
+    return out
 
 
 def in_float32_format(values: Iterable[Value]) -> None:

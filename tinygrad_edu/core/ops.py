@@ -26,9 +26,10 @@ import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
-from .._torch_cpu.float32_libm import F32
+from .._torch_cpu.float32_libm import F32, F32s
 from .fmath import (
     facos,
     fasin,
@@ -83,6 +84,8 @@ def _both(ffn: Callable[[float], float], method: str) -> Callable[[Any], Any]:
     def fn(x: Any) -> Any:
         if x.__class__ is F32:  # the double result rounded once: within 1 ulp of PyTorch's
             return F32(ffn(float(x)))
+        if x.__class__ is F32s:  # a whole tensor's elements: the same, one C rounding loop
+            return x.map(ffn)
         return ffn(x) if isinstance(x, (float, int)) else getattr(x, method)()
 
     fn.__name__ = method
@@ -108,7 +111,7 @@ cosh = _both(fcosh, "cosh")
 
 def div(a: Any, b: Any) -> Any:
     """``a / b`` that gives inf or nan for a zero divisor, as PyTorch does."""
-    if a.__class__ is F32 or b.__class__ is F32:
+    if a.__class__ in _FLOAT32 or b.__class__ in _FLOAT32:
         return a / b  # F32 divides by zero as PyTorch does, rounded to float32
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fdiv(a, b)
@@ -118,7 +121,10 @@ def div(a: Any, b: Any) -> Any:
 def fma(a: Any, b: Any, c: Any) -> Any:
     """``a * b + c``: fused (one rounding) in float32, where PyTorch's compiled float kernel
     fuses it; as written for floats and Values."""
-    return a.fma(b, c) if a.__class__ is F32 else a * b + c
+    return a.fma(b, c) if a.__class__ in _FLOAT32 else a * b + c
+
+
+_FLOAT32 = (F32, F32s)  # float32 numbers: one, or a tensor's elements at once
 
 
 def _pow32(a: F32, b: float) -> Any:
@@ -145,7 +151,7 @@ def _pow32(a: F32, b: float) -> Any:
 def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
     """``a ** b`` that gives inf or nan where Python would raise or go complex; ``scalar``:
     as PyTorch's ``tensor ** number``, which computes a few exponents its own way."""
-    if a.__class__ is F32 and isinstance(b, (float, int)):
+    if a.__class__ in _FLOAT32 and isinstance(b, (float, int)):
         return _pow32(a, b) if scalar else F32(fpow(float(a), float(b)))
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fpow_scalar(a, b) if scalar else fpow(a, b)
@@ -208,6 +214,10 @@ def _rounding(fn: Callable[[float], int]) -> Callable[[float], float]:
 
 _floor, _ceil, _trunc = _rounding(math.floor), _rounding(math.ceil), _rounding(math.trunc)
 _round = _rounding(round)  # Python's round is C's nearbyint: halves to even
+
+
+def _ftan(x: float) -> float:
+    return math.tan(x) if math.isfinite(x) else math.nan  # tan(inf) is nan, as in PyTorch
 
 
 def _zero(*xs: Any) -> tuple[Any, ...]:
@@ -392,7 +402,7 @@ class Op:
     def method_name(self) -> str | None:
         return self.key if self.method == "" else self.method
 
-    @property
+    @cached_property  # read for every Value a pass visits: computed once per op
     def arity(self) -> int:
         """How many inputs the op takes (-1: any number, for n-ary ops)."""
         return -1 if self.slots < 0 else self.slots + len(self.params)
@@ -466,6 +476,11 @@ _OPS = [
        expr="log10({0})", dlocal=("1/({0}*ln(10))",), saved={"_saved_self": 0}),
     Op(key="log2", name="Log2Backward0", forward=flog2, backward=lambda g, a, out: (div(g, a * _LN2),),
        expr="log2({0})", dlocal=("1/({0}*ln(2))",), saved={"_saved_self": 0}),
+    Op(key="tan", name="TanBackward0", forward=_ftan, backward=lambda g, a, out: (g * (1.0 + out * out),),
+       expr="tan({0})", dlocal=("1 + out**2",), saved={"_saved_result": "result"}),
+    Op(key="rsqrt", name="RsqrtBackward0", forward=lambda a: fdiv(1.0, fsqrt(a)),
+       backward=lambda g, a, out: (-0.5 * g * (out * out * out),), expr="rsqrt({0})", dlocal=("-0.5*out**3",),
+       saved={"_saved_result": "result"}),
     Op(key="asin", name="AsinBackward0", forward=fasin, local=lambda a, out: (div(1.0, sqrt(1.0 - a * a)),),
        expr="asin({0})", dlocal=("1/sqrt(1 - {0}**2)",), saved={"_saved_self": 0}),
     Op(key="acos", name="AcosBackward0", forward=facos, local=lambda a, out: (div(-1.0, sqrt(1.0 - a * a)),),
@@ -512,6 +527,14 @@ _OPS = [
     Op(key="clamp", name="ClampBackward1", forward=_clamp, local=_clamp_local, expr="clamp({0}, {1}, {2})",
        dlocal=("1 if {1} <= {0} <= {2} else 0",), saved={"_saved_self": 0, "_saved_min": 1, "_saved_max": 2},
        params=(("min", -1.0), ("max", 1.0)), ints="keep", masked=True),
+    Op(key="clamp_min", name="ClampMinBackward0", forward=lambda x, lo: x if x != x else max(x, lo),
+       local=lambda x, lo, out: (1.0 if float(x) >= lo else 0.0,), expr="clamp_min({0}, {1})",
+       dlocal=("1 if {0} >= {1} else 0",), saved={"_saved_self": 0, "_saved_min": 1}, params=(("min", 0.0),),
+       ints="keep", masked=True),
+    Op(key="clamp_max", name="ClampMaxBackward0", forward=lambda x, hi: x if x != x else min(x, hi),
+       local=lambda x, hi, out: (1.0 if float(x) <= hi else 0.0,), expr="clamp_max({0}, {1})",
+       dlocal=("1 if {0} <= {1} else 0",), saved={"_saved_self": 0, "_saved_max": 1}, params=(("max", 0.0),),
+       ints="keep", masked=True),
     Op(key="remainder", name="RemainderBackward0", forward=_remainder, local=lambda a, c, out: (_ONE,),
        expr="remainder({0}, {1})", dlocal=("1",), params=(("other", 2.0),), ints="keep"),
     Op(key="remaindert", name="RemainderBackward1", forward=_remainder, local=_remainder_local,

@@ -48,26 +48,43 @@ from .functional_ops import (
     softsign,
     tanhshrink,
 )
+from .more_functional import (
+    cosine_similarity,
+    glu,
+    hardshrink,
+    kl_div,
+    pairwise_distance,
+    prelu,
+    softshrink,
+    threshold,
+)
+from .normalization import batch_norm, layer_norm
 from .sparse import embedding
 
 __all__ = [
     "adaptive_avg_pool2d",
     "avg_pool2d",
+    "batch_norm",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "celu",
     "conv2d",
+    "cosine_similarity",
     "cross_entropy",
     "dropout",
     "elu",
     "embedding",
     "fused",
     "gelu",
+    "glu",
+    "hardshrink",
     "hardsigmoid",
     "hardswish",
     "hardtanh",
     "huber_loss",
+    "kl_div",
     "l1_loss",
+    "layer_norm",
     "leaky_relu",
     "legacy_reduction",
     "linear",
@@ -80,6 +97,8 @@ __all__ = [
     "normalize",
     "one_hot",
     "pad",
+    "pairwise_distance",
+    "prelu",
     "relu",
     "relu6",
     "selu",
@@ -88,8 +107,10 @@ __all__ = [
     "softmax",
     "softmin",
     "softplus",
+    "softshrink",
     "softsign",
     "tanhshrink",
+    "threshold",
 ]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 

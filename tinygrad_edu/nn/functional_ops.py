@@ -59,7 +59,9 @@ def fused(name: str, r: Tensor, inputs: tuple[Any, ...], **saved: Any) -> Tensor
     """``r`` under one tensor node named ``name`` over ``inputs`` (PyTorch's fused op)."""
     if r.grad_fn is None:
         return r
-    cls = node_class(name, len(inputs), {}, "find")
+    # every input a slot (-1): one class per name serves every arity (batch_norm with and
+    # without its weight), whichever call made it first
+    cls = node_class(name, -1, {}, "find")
     return result(r.elements(), r.shape, r.dtype, cls, inputs, **saved)
 
 

@@ -1,5 +1,6 @@
-"""``nn.LayerNorm`` and ``nn.BatchNorm1d``: normalise by a mean and a (biased) variance, then
-scale by ``weight`` and shift by ``bias``; batch norm keeps running statistics as buffers.
+"""``nn.LayerNorm`` and ``nn.BatchNorm1d``/``2d``/``3d``: normalise by a mean and a (biased)
+variance, then scale by ``weight`` and shift by ``bias``; batch norm keeps running statistics
+as buffers.
 
 >>> import tinygrad_edu as torch
 >>> bn = torch.nn.BatchNorm1d(2)
@@ -25,7 +26,7 @@ from .functional_ops import fused
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["BatchNorm1d", "LayerNorm", "batch_norm", "layer_norm"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "batch_norm", "layer_norm"]
 
 
 def _normalized(x: Tensor, mean: Tensor, var: Tensor, eps: float) -> Tensor:
@@ -71,11 +72,11 @@ def batch_norm(
     """Normalise each channel (dim 1) by the batch's statistics (training, which also updates
     the running ones: ``(1 - momentum) * running + momentum * batch``, the variance unbiased)
     or by the running ones."""
-    if input.dim() not in (2, 3):
+    if input.dim() < 2:
         raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
     c = input.shape[1]
     # channels last, one row per (sample, position): the statistics are per column
-    cols = input if input.dim() == 2 else input.transpose(1, 2).reshape(-1, c)
+    cols = input if input.dim() == 2 else input.movedim(1, -1).reshape(-1, c)
     n = cols.shape[0]
     if training:
         if n <= 1:
@@ -88,7 +89,7 @@ def batch_norm(
             _update(running_mean, running_var, cols, momentum)
     else:
         mean, var = running_mean, running_var
-    shape = (1, c) if input.dim() == 2 else (1, c, 1)
+    shape = (1, c) + (1,) * (input.dim() - 2)
     y = _normalized(input, mean.view(*shape), var.view(*shape), eps)
     if weight is not None:
         y = y * weight.view(*shape)
@@ -153,6 +154,9 @@ class BatchNorm1d(Module):
     """``batch_norm`` of (N, C) or (N, C, L) inputs, with running statistics as buffers
     (``running_mean``, ``running_var``, ``num_batches_tracked``) used in eval mode."""
 
+    _dims: tuple[int, ...] = (2, 3)
+    _expected = "2D or 3D"
+
     def __init__(
         self,
         num_features: int,
@@ -187,8 +191,8 @@ class BatchNorm1d(Module):
                 self.register_buffer(name, None)
 
     def forward(self, input: Tensor) -> Tensor:
-        if input.dim() not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+        if input.dim() not in self._dims:
+            raise ValueError(f"expected {self._expected} input (got {input.dim()}D input)")
         momentum = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats:
             count = self.num_batches_tracked.item() + 1
@@ -207,3 +211,15 @@ class BatchNorm1d(Module):
             f"affine={self.affine}, bias={self.bias is not None}, "
             f"track_running_stats={self.track_running_stats}"
         )
+
+
+class BatchNorm2d(BatchNorm1d):
+    """``batch_norm`` of (N, C, H, W) images: one mean and variance per channel."""
+
+    _dims, _expected = (4,), "4D"
+
+
+class BatchNorm3d(BatchNorm1d):
+    """``batch_norm`` of (N, C, D, H, W) volumes: one mean and variance per channel."""
+
+    _dims, _expected = (5,), "5D"

@@ -1,4 +1,5 @@
-"""``nn.RNN``, ``nn.GRU`` and their cells ``nn.RNNCell``, ``nn.GRUCell``: PyTorch's parameters
+"""``nn.RNN``, ``nn.LSTM``, ``nn.GRU`` and their cells ``nn.RNNCell``, ``nn.LSTMCell``,
+``nn.GRUCell``: PyTorch's parameters
 (names, shapes, registration order), its initialisation (each uniform in ±1/sqrt(hidden) from
 the seeded generator, in that order, so ``manual_seed`` gives PyTorch's weights) and its CPU
 arithmetic (the input projection of the whole sequence first, then per step
@@ -11,8 +12,10 @@ arithmetic (the input projection of the whole sequence first, then per step
 >>> rnn, out.shape, h.shape, out.grad_fn.name()
 (RNN(3, 2), torch.Size([4, 1, 2]), torch.Size([1, 1, 2]), 'StackBackward0')
 
-``nn.LSTM`` is not here: PyTorch runs a float32 LSTM on the CPU through oneDNN, whose
-arithmetic (and node names) this engine does not reproduce.
+PyTorch runs a float32 ``nn.LSTM`` on the CPU through oneDNN: each layer's output is then one
+``MkldnnRnnLayerBackward0`` node, as here; its values are the cell's arithmetic below in float32,
+which oneDNN's own kernels (their sum order and their sigmoid and tanh) may round differently in
+the last bit.  In float64, and for ``nn.LSTMCell``, PyTorch takes the same path as here.
 """
 
 from __future__ import annotations
@@ -20,26 +23,36 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .._tensor.dtype import float32
 from .._tensor.kernels import stack
 from .._tensor.ops.factories import empty, zeros
 from .._tensor.ops.reductions import cat
 from .._tensor.tensor import Tensor
+from .._tensor.tensor_graph import node_class, result
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from . import init
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["GRU", "RNN", "GRUCell", "RNNBase", "RNNCell"]
+__all__ = ["GRU", "LSTM", "RNN", "GRUCell", "LSTMCell", "RNNBase", "RNNCell"]
 
-_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "GRU": 3}
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "GRU": 3, "LSTM": 4}
+_NAMES = ["weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}", "weight_hr_l{}{}"]
 
 
 def _linear(x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
     return F.linear(x, w, b)
 
 
-def _step(mode: str, x_proj: Tensor, h: Tensor, w_hh: Tensor, b_hh: Tensor | None) -> Tensor:
-    """One step of the cell: ``x_proj`` is ``linear_ih(x)`` (PyTorch's RNN.cpp cells)."""
+def _step(mode: str, x_proj: Tensor, h: Any, w_hh: Tensor, b_hh: Tensor | None) -> Any:
+    """One step of the cell: ``x_proj`` is ``linear_ih(x)`` (PyTorch's RNN.cpp cells); an
+    LSTM's state ``h`` is the pair ``(h, c)``."""
+    if mode == "LSTM":
+        hx, cx = h
+        gates = _linear(hx, w_hh, b_hh) + x_proj
+        i, f, g, o = gates.chunk(4, 1)
+        cy = f.sigmoid() * cx + i.sigmoid() * g.tanh()
+        return o.sigmoid() * cy.tanh(), cy
     hh = _linear(h, w_hh, b_hh)
     if mode == "GRU":
         ir, iz, inew = x_proj.chunk(3, 1)
@@ -65,25 +78,38 @@ class RNNBase(Module):
         batch_first: bool = False,
         dropout: float = 0.0,
         bidirectional: bool = False,
+        proj_size: int = 0,
         device: Any = None,
         dtype: Any = None,
     ) -> None:
         super().__init__()
+        if proj_size < 0:
+            raise ValueError(
+                "proj_size should be a positive integer or zero to disable projections"
+            )
+        if proj_size >= hidden_size and proj_size:
+            raise ValueError("proj_size has to be smaller than hidden_size")
         self.mode, self.input_size, self.hidden_size = mode, input_size, hidden_size
         self.num_layers, self.bias, self.batch_first = num_layers, bias, batch_first
-        self.dropout, self.bidirectional, self.proj_size = float(dropout), bidirectional, 0
+        self.dropout, self.bidirectional, self.proj_size = float(dropout), bidirectional, proj_size
         dirs = 2 if bidirectional else 1
         gate = _GATES[mode] * hidden_size
+        real_hidden = proj_size or hidden_size
         self._flat_weights_names: list[str] = []
         for layer in range(num_layers):
             for direction in range(dirs):
-                size_in = input_size if layer == 0 else hidden_size * dirs
+                size_in = input_size if layer == 0 else real_hidden * dirs
                 suffix = "_reverse" if direction == 1 else ""
-                shapes = [(gate, size_in), (gate, hidden_size)] + (
-                    [(gate,), (gate,)] if bias else []
-                )
-                names = ["weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}"]
-                for name, shape in zip(names, shapes):
+                shapes: list[tuple[int, ...] | None] = [
+                    (gate, size_in),
+                    (gate, real_hidden),
+                    (gate,) if bias else None,
+                    (gate,) if bias else None,
+                    (proj_size, hidden_size) if proj_size else None,
+                ]
+                for name, shape in zip(_NAMES, shapes):
+                    if shape is None:
+                        continue
                     full = name.format(layer, suffix)
                     setattr(self, full, Parameter(empty(*shape, dtype=dtype)))
                     self._flat_weights_names.append(full)
@@ -96,50 +122,71 @@ class RNNBase(Module):
 
     def _weights(self, layer: int, direction: int) -> list[Any]:
         suffix = "_reverse" if direction == 1 else ""
-        names = ["weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}"]
-        return [
-            getattr(self, n.format(layer, suffix), None) if self.bias or i < 2 else None
-            for i, n in enumerate(names)
-        ]
+        return [getattr(self, n.format(layer, suffix), None) for n in _NAMES]
 
-    def forward(self, input: Tensor, hx: Tensor | None = None) -> tuple[Tensor, Tensor]:
+    def forward(self, input: Tensor, hx: Any = None) -> tuple[Tensor, Any]:
+        lstm = self.mode == "LSTM"
         batched = input.dim() == 3
+        states = list(hx) if lstm and hx is not None else [hx] if hx is not None else None
         if not batched:
             input = input.unsqueeze(1)
-            hx = hx.unsqueeze(1) if hx is not None else None
+            states = [s.unsqueeze(1) for s in states] if states is not None else None
         elif self.batch_first:
             input = input.transpose(0, 1)
         dirs = 2 if self.bidirectional else 1
-        if hx is None:
-            hx = zeros(self.num_layers * dirs, input.shape[1], self.hidden_size, dtype=input.dtype)
+        if states is None:
+            n, batch = self.num_layers * dirs, input.shape[1]
+            states = [zeros(n, batch, self.proj_size or self.hidden_size, dtype=input.dtype)]
+            if lstm:
+                states.append(zeros(n, batch, self.hidden_size, dtype=input.dtype))
+        # PyTorch's float32 CPU LSTM is oneDNN's: one MkldnnRnnLayerBackward0 node per layer
+        onednn = lstm and not self.proj_size and input.dtype is float32 and input.numel() > 0
         layer_input, finals = input, []
         for layer in range(self.num_layers):
             outs = []
             for direction in range(dirs):
-                w_ih, w_hh, b_ih, b_hh = self._weights(layer, direction)
+                w_ih, w_hh, b_ih, b_hh, w_hr = self._weights(layer, direction)
                 steps = list(_linear(layer_input, w_ih, b_ih).unbind(0))
                 if direction == 1:
                     steps.reverse()
-                h, hs = hx[layer * dirs + direction], []
+                k = layer * dirs + direction
+                h = (states[0][k], states[1][k]) if lstm else states[0][k]
+                hs = []
                 for x_proj in steps:
                     h = _step(self.mode, x_proj, h, w_hh, b_hh)
-                    hs.append(h)
+                    if w_hr is not None:
+                        h = (_linear(h[0], w_hr, None), h[1])
+                    hs.append(h[0] if lstm else h)
                 if direction == 1:
                     hs.reverse()
-                outs.append(stack(hs, 0))
+                out = stack(hs, 0)
+                if onednn and out.grad_fn is not None:  # its slots: PyTorch's seven
+                    node = node_class("MkldnnRnnLayerBackward0", -1, {}, "find")
+                    ins = (layer_input, w_ih, w_hh, b_ih, b_hh, states[0][k], states[1][k])
+                    out = result(out.elements(), out.shape, out.dtype, node, ins)
+                outs.append(out)
                 finals.append(h)
             layer_input = outs[0] if dirs == 1 else cat(outs, outs[0].dim() - 1)
             if self.dropout and self.training and layer < self.num_layers - 1:
                 layer_input = F.dropout(layer_input, self.dropout, True)
-        output, h_n = layer_input, stack(finals, 0)
+        output = layer_input
+        if lstm:
+            h_n: Any = (stack([f[0] for f in finals], 0), stack([f[1] for f in finals], 0))
+        else:
+            h_n = stack(finals, 0)
         if not batched:
-            return output.squeeze(1), h_n.squeeze(1)
-        return (output.transpose(0, 1) if self.batch_first else output), h_n
+            output = output.squeeze(1)
+            h_n = tuple(s.squeeze(1) for s in h_n) if lstm else h_n.squeeze(1)
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        return output, h_n
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
         if self.num_layers != 1:
             s += f", num_layers={self.num_layers}"
+        if self.proj_size != 0:
+            s += f", proj_size={self.proj_size}"
         if self.bias is not True:
             s += f", bias={self.bias}"
         if self.batch_first is not False:
@@ -182,6 +229,39 @@ class RNN(RNNBase):
             batch_first,
             dropout,
             bidirectional,
+            0,
+            device,
+            dtype,
+        )
+
+
+class LSTM(RNNBase):
+    """A long short-term memory: input, forget, cell and output gates, as PyTorch computes
+    them; ``forward(input, (h_0, c_0))`` returns ``output, (h_n, c_n)``."""
+
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        num_layers: int = 1,
+        bias: bool = True,
+        batch_first: bool = False,
+        dropout: float = 0.0,
+        bidirectional: bool = False,
+        proj_size: int = 0,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__(
+            "LSTM",
+            input_size,
+            hidden_size,
+            num_layers,
+            bias,
+            batch_first,
+            dropout,
+            bidirectional,
+            proj_size,
             device,
             dtype,
         )
@@ -211,6 +291,7 @@ class GRU(RNNBase):
             batch_first,
             dropout,
             bidirectional,
+            0,
             device,
             dtype,
         )
@@ -240,17 +321,23 @@ class _CellBase(Module):
         for weight in self.parameters():
             init.uniform_(weight, -stdv, stdv)
 
-    def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:
+    def forward(self, input: Tensor, hx: Any = None) -> Any:
+        lstm = self.mode == "LSTM"
         batched = input.dim() == 2
         if not batched:
             input = input.unsqueeze(0)
         if hx is None:
-            hx = zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
+            z = zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
+            state = (z, z) if lstm else z
         elif not batched:
-            hx = hx.unsqueeze(0)
+            state = tuple(s.unsqueeze(0) for s in hx) if lstm else hx.unsqueeze(0)
+        else:
+            state = tuple(hx) if lstm else hx
         x_proj = _linear(input, self.weight_ih, self.bias_ih)
-        h = _step(self.mode, x_proj, hx, self.weight_hh, self.bias_hh)
-        return h if batched else h.squeeze(0)
+        h = _step(self.mode, x_proj, state, self.weight_hh, self.bias_hh)
+        if batched:
+            return h
+        return tuple(s.squeeze(0) for s in h) if lstm else h.squeeze(0)
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
@@ -295,3 +382,17 @@ class GRUCell(_CellBase):
         dtype: Any = None,
     ) -> None:
         super().__init__("GRU", input_size, hidden_size, bias, dtype)
+
+
+class LSTMCell(_CellBase):
+    """One step of ``nn.LSTM``: ``forward(input, (h, c))`` returns ``(h', c')``."""
+
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__("LSTM", input_size, hidden_size, bias, dtype)

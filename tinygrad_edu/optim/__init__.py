@@ -1,5 +1,6 @@
-"""Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``, with
-``step()``, ``zero_grad()``, parameter groups and ``state_dict``; schedules in ``lr_scheduler``.
+"""Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``,
+``Adadelta``, ``Adamax``, with ``step()``, ``zero_grad()``, parameter groups and
+``state_dict``; schedules in ``lr_scheduler``.
 
 They update parameters in place from ``.grad`` with PyTorch's single-tensor steps, op for op
 and rounded as PyTorch's CPU kernels round (``arith``), so a run matches ``torch.optim`` step
@@ -17,9 +18,11 @@ for step, in float32 and float64; the param groups, ``state`` (keyed by paramete
 """
 
 from . import lr_scheduler
+from .adadelta import Adadelta, Adamax
 from .adam import Adam, AdamW
 from .optimizer import Optimizer, zero_grad
 from .rmsprop import Adagrad, RMSprop
 from .sgd import SGD
 
-__all__ = ["SGD", "Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "lr_scheduler", "zero_grad"]
+__all__ = ["SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Optimizer", "RMSprop"]
+__all__ += ["lr_scheduler", "zero_grad"]

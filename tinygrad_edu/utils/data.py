@@ -1,5 +1,6 @@
-"""``torch.utils.data``: ``Dataset``, ``TensorDataset``, ``Subset``, ``random_split`` and a
-``DataLoader`` whose shuffled order is PyTorch's for the same seed.
+"""``torch.utils.data``: ``Dataset``, ``IterableDataset``, ``TensorDataset``, ``ConcatDataset``,
+``Subset``, ``random_split`` and a ``DataLoader`` whose shuffled order is PyTorch's for the same
+seed.
 
 >>> import tinygrad_edu as torch
 >>> from tinygrad_edu.utils.data import DataLoader, TensorDataset
@@ -11,13 +12,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import bisect
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .._tensor.tensor import Tensor, stack, tensor
 from .._torch_cpu import random as draws
 
-__all__ = ["DataLoader", "Dataset", "Subset", "TensorDataset", "default_collate", "random_split"]
+__all__ = ["ConcatDataset", "DataLoader", "Dataset", "IterableDataset", "Subset", "TensorDataset"]
+__all__ += ["default_collate", "random_split"]
 
 
 class Dataset:
@@ -25,6 +29,42 @@ class Dataset:
 
     def __getitem__(self, index: int) -> Any:
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
+
+    def __add__(self, other: Any) -> ConcatDataset:
+        return ConcatDataset([self, other])
+
+
+class IterableDataset(Dataset):
+    """A stream of samples: subclass it and define ``__iter__`` (a DataLoader batches them in
+    the order they come)."""
+
+    def __iter__(self) -> Iterator[Any]:
+        raise NotImplementedError("Subclasses of IterableDataset should implement __iter__.")
+
+
+class ConcatDataset(Dataset):
+    """The datasets one after another: index ``i`` is found through ``cumulative_sizes``."""
+
+    def __init__(self, datasets: Iterable[Any]) -> None:
+        self.datasets = list(datasets)
+        if not self.datasets:
+            raise AssertionError("datasets should not be an empty iterable")
+        for d in self.datasets:
+            if isinstance(d, IterableDataset):
+                raise AssertionError("ConcatDataset does not support IterableDataset")
+        self.cumulative_sizes = list(itertools.accumulate(len(d) for d in self.datasets))
+
+    def __len__(self) -> int:
+        return self.cumulative_sizes[-1]
+
+    def __getitem__(self, idx: int) -> Any:
+        if idx < 0:
+            if -idx > len(self):
+                raise ValueError("absolute value of index should not exceed dataset length")
+            idx = len(self) + idx
+        k = bisect.bisect_right(self.cumulative_sizes, idx)
+        start = self.cumulative_sizes[k - 1] if k > 0 else 0
+        return self.datasets[k][idx - start]
 
 
 class TensorDataset(Dataset):
@@ -98,6 +138,9 @@ class DataLoader:
         return draws.sampler_order(None, n, self.generator)
 
     def __iter__(self) -> Iterator[Any]:
+        if isinstance(self.dataset, IterableDataset):
+            yield from self._stream()
+            return
         order = self._order()
         if self.batch_size is None:
             yield from (self.collate_fn([self.dataset[i]])[0] for i in order)
@@ -107,3 +150,17 @@ class DataLoader:
             if self.drop_last and len(idx) < self.batch_size:
                 return
             yield self.collate_fn([self.dataset[i] for i in idx])
+
+    def _stream(self) -> Iterator[Any]:
+        draws.random_(self.generator, 1, "int64")  # the base seed, drawn as for any dataset
+        if self.batch_size is None:
+            yield from self.dataset
+            return
+        batch: list[Any] = []
+        for sample in self.dataset:
+            batch.append(sample)
+            if len(batch) == self.batch_size:
+                yield self.collate_fn(batch)
+                batch = []
+        if batch and not self.drop_last:
+            yield self.collate_fn(batch)

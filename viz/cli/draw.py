@@ -10,10 +10,12 @@ Backward runs first (unless ``--no-backward``), so the grads are filled in.
 from __future__ import annotations
 
 import argparse
-
-from tinygrad_edu.core.engine import Value
+from typing import TYPE_CHECKING
 
 from .common import UsageError, console, expression, expression_arguments, output_file
+
+if TYPE_CHECKING:
+    from tinygrad_edu.core.engine import Value
 
 __all__ = ["DEFAULT_OUTPUT", "register"]
 

@@ -40,13 +40,12 @@ import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.rule import Rule
-from rich.syntax import Syntax
+from typing import TYPE_CHECKING
 
 from viz.cli.common import UsageError, whole_number
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = [
     "Cell",
@@ -232,6 +231,12 @@ def run_lesson(
     Returns 0, or 1 when a cell raises (its traceback is printed: a lesson's checkpoint failed).
     ``student=True`` runs the student's version (its checks fail until the blanks are filled).
     """
+    # rich's Markdown (and markdown-it) load when a lesson runs, not for every command
+    from rich.console import Console
+    from rich.markdown import Markdown
+    from rich.rule import Rule
+    from rich.syntax import Syntax
+
     console = console or Console()
     namespace = {"__name__": "__main__", "__file__": str(lesson.path)}
     text = lesson.path.read_text(encoding="utf-8")

@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import traceback
 
-from tinygrad_edu._as_torch import ProgramError, run_program
-
 from .common import UsageError
 
 __all__ = ["register", "run"]
 
 
 def run(args: argparse.Namespace) -> int:
+    from tinygrad_edu._as_torch import ProgramError, run_program  # loaded when a program runs
+
     try:
         run_program(args.program, args.args)
     except ProgramError as e:

@@ -15,17 +15,15 @@ import argparse
 import math
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.text import Text
-
-from tinygrad_edu import no_grad
-from tinygrad_edu.core.data import make_moons
-from tinygrad_edu.nn import MLP, hinge_loss
-from tinygrad_edu.optim import SGD
 from viz.cli.common import UsageError, output_file, positive_number, whole_number
-from viz.files import write_atomic
+
+if TYPE_CHECKING:  # the model, rich and the optimizer load when a run trains, not for --help
+    from rich.console import Console
+    from rich.text import Text
+
+    from tinygrad_edu.nn import MLP
 
 __all__ = ["Trained", "boundary_svg", "boundary_text", "register", "run", "train"]
 
@@ -50,6 +48,8 @@ def _accuracy(scores: list[float], labels: list[int]) -> float:
 
 
 def _score(model: MLP, x: float, y: float) -> float:
+    from tinygrad_edu import no_grad
+
     with no_grad():  # evaluating only: no graph is recorded
         return model([x, y]).data
 
@@ -63,6 +63,13 @@ def train(
     progress: bool = True,
 ) -> Trained:
     """Train micrograd's demo network on two moons; ``progress`` shows a rich progress bar."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from tinygrad_edu import no_grad
+    from tinygrad_edu.core.data import make_moons
+    from tinygrad_edu.nn import MLP, hinge_loss
+    from tinygrad_edu.optim import SGD
+
     if steps < 1:
         raise ValueError(f"steps must be at least 1, got {steps}")
     points, labels = make_moons(n_samples, noise=0.1, seed=seed)
@@ -123,6 +130,8 @@ def boundary_text(
 ) -> Text:
     """Regions as coloured blocks (or ``-``/``+``), points as ``o`` (label -1) and ``x`` (+1);
     with ``legend``, two lines under the plot: the range of each axis, and what each mark is."""
+    from rich.text import Text
+
     grid, (x0, x1, y0, y1) = _grid(run, cols, rows)
     marks: dict[tuple[int, int], int] = {}
     for (px, py), label in zip(run.points, run.labels):
@@ -256,6 +265,10 @@ def _seed(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from viz.files import write_atomic
+
     out = output_file(args.out, (".svg",)) if args.out else None  # checked before training
     console = Console()
     result = train(steps=args.steps, seed=args.seed, console=console)

@@ -17,7 +17,7 @@ from typing import Any
 from ..._torch_cpu.float32_libm import f32, fma, fma32
 from ..device import check_device
 from ..dtype import bool_, dtype, float32, float64, get_default_dtype, int64, round_float32
-from ..shape import nest, sizes
+from ..shape import check_numel, nest, sizes
 from ..tensor import Tensor, tensor
 from ..tensor_messages import INT_GRAD
 
@@ -90,7 +90,7 @@ def arange(
         start, end = 0, start
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    n = max(0, math.ceil((end - start) / step))
+    n = check_numel(max(0, math.ceil((end - start) / step)))
     ints = all(isinstance(x, int) for x in (start, end, step))
     dt = dtype or (int64 if ints else get_default_dtype())
     data = _arange_values(start, step, n, dt)
@@ -128,6 +128,7 @@ def eye(n: int, m: int | None = None, *, dtype: dtype | None = None, device: Any
     """The identity matrix, ``n`` by ``m`` (default ``n``)."""
     check_device(device)
     m = n if m is None else m
+    check_numel(n * m)
     t = tensor([[1.0 if i == j else 0.0 for j in range(m)] for i in range(n)],
                dtype=dtype or get_default_dtype())  # fmt: skip
     return _requiring_grad(t) if requires_grad else t
@@ -141,6 +142,7 @@ def linspace(start: float, end: float, steps: int, *, dtype: dtype | None = None
     check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    check_numel(steps)
     dt = dtype or get_default_dtype()
     r = f32 if dt.name == "float32" else float
     fused = fma32 if dt.name == "float32" else fma

@@ -240,6 +240,9 @@ METHODS: dict[str, Any] = {
     "pow_": pow_,
     "__ipow__": pow_,
     "clamp_": clamp_,
+    "clip_": clamp_,
+    "clamp_min_": _unary_("clamp_min"),
+    "clamp_max_": _unary_("clamp_max"),
     **{
         f"{op.method_name}_": _unary_(op.key)
         for op in OPS.values()

@@ -26,6 +26,7 @@ from ..device import check_device
 from ..dtype import C_NAMES, Size, dtype, float32, float64, get_default_dtype, int64
 from ..shape import nest, numel, sizes
 from ..tensor import Tensor, tensor
+from .inplace import write
 
 __all__ = [
     "Generator",
@@ -99,12 +100,15 @@ def rand(
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
-    """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``."""
+    """Uniform on [0, 1); the size as numbers, one tuple, or ``size=``; ``out=`` is filled."""
     check_device(device)
-    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
-    return _make(
-        draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad
+    out = kwargs.pop("out", None)
+    shape, dt = (
+        sizes(_size(size, kwargs)),
+        _float(dtype or (out.dtype if out is not None else None)),
     )
+    r = _make(draws.uniform(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    return r if out is None else _into(out, r)
 
 
 def randn(
@@ -115,10 +119,24 @@ def randn(
     requires_grad: bool = False,
     **kwargs: Any,
 ) -> Tensor:
-    """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from 16)."""
+    """Standard normal (PyTorch's algorithm: one at a time under 16 elements, in blocks from
+    16); ``out=`` is filled."""
     check_device(device)
-    shape, dt = sizes(_size(size, kwargs)), _float(dtype)
-    return _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    out = kwargs.pop("out", None)
+    shape, dt = (
+        sizes(_size(size, kwargs)),
+        _float(dtype or (out.dtype if out is not None else None)),
+    )
+    r = _make(draws.normal(generator, numel(shape), 0.0, 1.0, dt.name), shape, dt, requires_grad)
+    return r if out is None else _into(out, r)
+
+
+def _into(out: Tensor, r: Tensor) -> Tensor:
+    """``out=``: ``out`` resized to the draw's shape and filled with it, as PyTorch does."""
+    if tuple(out.shape) != tuple(r.shape):
+        out.resize_(*r.shape)
+    write(out, [v.data for v in r.flat])
+    return out
 
 
 def randint(*args: Any, generator: Generator | None = None, dtype: dtype | None = None,

@@ -38,9 +38,11 @@ from ..shape import along, broadcast, normalize_dim
 from ..tensor_graph import is_tensor, node_class, result
 from .reductions import return_type
 
-__all__ = ["METHODS", "argsort", "clamp", "count_nonzero", "nonzero", "sort", "topk", "where"]
+__all__ = ["METHODS", "argsort", "clamp", "count_nonzero", "kthvalue", "median", "nonzero"]
+__all__ += ["sort", "topk", "where"]
 
 SortResult, TopkResult = return_type("sort"), return_type("topk")
+MedianResult, KthvalueResult = return_type("median"), return_type("kthvalue")
 
 
 # where's element: a copy of x where the condition holds, else of y, the gradient going to the
@@ -219,6 +221,51 @@ def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool =
     return _picked(input, d, lines, picks, k, "TopkBackward0", TopkResult)
 
 
+def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
+    """The ``k``-th smallest of each line along ``dim`` and where it is:
+    ``torch.return_types.kthvalue(values, indices)`` (``KthvalueBackward0``)."""
+    return _kth(input, k, dim, keepdim, "KthvalueBackward0", KthvalueResult)
+
+
+def _kth(input: Any, k: int, dim: int, keepdim: bool, name: str, cls: Any, src: Any = None) -> Any:
+    d, lines = _lines(input, dim)
+    size = input.shape[d] if input.shape else 1
+    if not 1 <= k <= size:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    picks = []
+    for line in lines:
+        items = sorted(((input.flat[i].data, j) for j, i in enumerate(line)), key=_order_key(False))
+        picks.append([items[k - 1][1]])
+    r = _picked(input, d, lines, picks, 1, name, cls)
+    if keepdim or not input.shape:
+        return r
+    shape = [n for i, n in enumerate(input.shape) if i != d]
+    node = node_class(name, 1, {}, "find")
+    values = result(
+        r.values.elements(),
+        shape,
+        input.dtype,
+        node,
+        (input if src is None else src,),
+        _saved_dim=d,
+    )
+    return cls(values, r.indices.reshape(shape))
+
+
+def median(input: Any, dim: Any = None, keepdim: bool = False) -> Any:
+    """The lower median: of every element (``MedianBackward0``), or of each line along ``dim``
+    with where it is (``torch.return_types.median``, ``MedianBackward1``)."""
+    if dim is None:
+        flat = input.reshape(-1)
+        n = flat.shape[0]
+        if n == 0:
+            return input.new_full((), float("nan"))
+        return _kth(flat, (n + 1) // 2, 0, False, "MedianBackward0", MedianResult, input).values
+    d = normalize_dim(dim, max(input.dim(), 1))
+    n = input.shape[d] if input.shape else 1
+    return _kth(input, (n + 1) // 2, d, keepdim, "MedianBackward1", MedianResult)
+
+
 def nonzero(input: Any, *, as_tuple: bool = False) -> Any:
     """The index of every nonzero element: one row each (or one tensor per dim)."""
     shape = tuple(input.shape)
@@ -261,6 +308,8 @@ METHODS: dict[str, Any] = {
     "sort": sort,
     "argsort": argsort,
     "topk": topk,
+    "kthvalue": kthvalue,
+    "median": median,
     "nonzero": nonzero,
     "count_nonzero": count_nonzero,
 }
