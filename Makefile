@@ -6,7 +6,9 @@ READY := $(VENV)/.ready
 PARITY := $(VENV)/.parity
 DEMO := $(VENV)/.demo
 
-.PHONY: demo test slow parity torch-files bench lint format clean
+SITE_NPM := web/node_modules/.installed
+
+.PHONY: demo test slow parity torch-files bench lint format clean site site-test
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +36,22 @@ test: $(READY)
 
 # The long runs: thousands of fuzzed command lines and expressions, the 10^4-step views.
 slow: $(READY)
-	$(PY) -m pytest -q -n auto -m "slow and not parity"
+	$(PY) -m pytest -q -n auto -m "slow and not parity and not site"
+
+# The zero-install classroom: every lesson, the playground and the README's examples as static
+# pages over Pyodide (Python in wasm) in site/, nothing fetched at run time. The npm packages
+# (pyodide, @viz-js/viz) come from web/package-lock.json, the browser's PyPI wheels from
+# web/requirements-browser.txt (pinned with hashes), the project's wheel from this tree.
+site: $(READY) $(SITE_NPM)
+	$(PY) web/build_site.py --out site
+
+$(SITE_NPM): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The site built, served on 127.0.0.1 and run in headless Chromium (tests/test_site_browser.py).
+site-test: $(READY)
+	$(PY) -m pytest -q -m site tests/test_site_browser.py
 
 parity: $(PARITY)
 	$(PY) tests/api_misuse/regen.py

@@ -193,6 +193,8 @@ assert x.grad.tolist() == x.tolist()
 # ## The picture
 #
 # `x * x.detach() + x.exp()`: the detached copy enters as a constant, with no edge back to `x`.
+# Where PyTorch is installed, its own graph of the same line is drawn beside ours: the same
+# nodes by the same names, and the same grads.
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -200,6 +202,12 @@ out = (x * x.detach() + x.exp()).sum()
 out.backward()
 viz.show(viz.draw(out, style="torch", labels={"x": x}), OUT / "detach_torch.svg")
 viz.show(viz.draw(out, labels={"x": x}), OUT / "detach_values.svg")
+if real_torch is not None:
+    xt = real_torch.tensor([1.0, 2.0], requires_grad=True)
+    outt = (xt * xt.detach() + xt.exp()).sum()
+    outt.backward()
+    assert all(abs(a - b) < 1e-6 for a, b in zip(xt.grad.tolist(), x.grad.tolist()))
+    viz.show(viz.draw(outt, labels={"x": xt}), OUT / "detach_pytorch.svg")
 
 # %% [markdown]
 # ## Exercise 10.1

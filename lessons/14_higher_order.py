@@ -112,7 +112,8 @@ for x0 in (-1.5, -0.2, 0.4, 1.1):
 # ## The graph of a gradient
 #
 # `dy` for `y = x**3` is a small computation of its own, `3 * x**2` as the chain rule produced
-# it.  It can be drawn like any other graph.
+# it.  It can be drawn like any other graph.  Where PyTorch is installed, its graph of the same
+# gradient is drawn beside ours, from its own `grad_fn.next_functions`.
 
 # %%
 x = Value(2.0, label="x")
@@ -122,6 +123,12 @@ dy.backward()
 print("d(dy/dx)/dx =", x.grad, "= 6x")
 assert x.grad == 6 * x.data
 viz.show(viz.draw(dy), OUT / "graph_of_the_gradient.svg")
+if real_torch is not None:
+    xr = real_torch.tensor(2.0, requires_grad=True)
+    (dyr,) = real_torch.autograd.grad(xr**3, xr, create_graph=True)
+    dyr.backward()
+    assert xr.grad.item() == x.grad
+    viz.show(viz.draw(dyr, labels={"x": xr}), OUT / "graph_of_the_gradient_pytorch.svg")
 
 # %% [markdown]
 # ## Using it: Newton's method

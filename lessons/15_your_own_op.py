@@ -235,7 +235,9 @@ print("gradcheck: Softplus passes, BadSoftplus (exp(x) as the rule) fails, in ev
 # its inputs are the input's elements, and each element of the result picks its number from it
 # (a `SelectBackward0`).  The backward pass reaches every element of the result before the
 # call's node, so when it gets there the gradient of the whole result is known: `backward` runs
-# then, once, with whole tensors.  The tree shows it.
+# then, once, with whole tensors.  The tree shows it; where PyTorch is installed, so does
+# PyTorch's tree of the same call, one `SoftplusBackward` node over the input's
+# `AccumulateGrad`.
 
 # %%
 scope = {"torch": tinygrad_edu}
@@ -244,6 +246,14 @@ xt = tinygrad_edu.tensor([-2.0, 0.5], dtype=tinygrad_edu.float64, requires_grad=
 total = scope["Softplus"].apply(xt).sum()
 total.backward()
 viz.print_tree(total)
+if "PyTorch" in engines:
+    scope = {"torch": engines["PyTorch"]}
+    exec(TORCH_SOFTPLUS, scope)
+    xr = scope["torch"].tensor([-2.0, 0.5], dtype=scope["torch"].float64, requires_grad=True)
+    total_r = scope["Softplus"].apply(xr).sum()
+    total_r.backward()
+    assert all(abs(a - b) < 1e-12 for a, b in zip(xr.grad.tolist(), xt.grad.tolist()))
+    viz.print_tree(total_r, labels={"x": xr})
 
 # %% [markdown]
 # ## 5. A real node of its own: an `Op` and `apply`

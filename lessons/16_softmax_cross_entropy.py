@@ -69,7 +69,9 @@ for k, (z, p) in enumerate(zip(logits, probs)):
 #
 # PyTorch fuses the two steps into `torch.nn.functional.cross_entropy(logits, target)` (it works
 # on log-probabilities, `log_softmax`, for accuracy).  Where PyTorch is installed, the cell runs
-# it on the same logits and prints its numbers under ours.
+# it on the same logits and prints its numbers under ours, and draws its graph beside ours: our
+# loss is a graph of scalar steps, PyTorch's is two fused nodes (`LogSoftmaxBackward0`,
+# `NllLossBackward0`) with the same grads.
 
 # %%
 try:
@@ -86,6 +88,9 @@ if real_torch is not None:
     print(f"{'PyTorch':10}{lt.item():8.4f}  " + " ".join(f"{g:+.4f}" for g in zt.grad[0].tolist()))
     assert abs(lt.item() - loss.data) < 1e-12
     assert all(abs(a - z.grad) < 1e-12 for a, z in zip(zt.grad[0].tolist(), logits))
+viz.show(viz.draw(loss, style="torch"), OUT / "cross_entropy_ours.svg")
+if real_torch is not None:
+    viz.show(viz.draw(lt, labels={"logits": zt}), OUT / "cross_entropy_pytorch.svg")
 
 # %% [markdown]
 # ## 3. Three blobs

@@ -82,7 +82,8 @@ assert x.grad is None
 
 # %% [markdown]
 # The same rows under real PyTorch, where it is installed (`torch.autograd.functional.jacobian`
-# does this loop for you):
+# does this loop for you), and its graph of `y` drawn beside ours: the same nodes, one
+# `SelectBackward0` per element read, one `StackBackward0` for the result.
 
 # %%
 try:
@@ -97,6 +98,9 @@ if real_torch is not None:
     for ours, their in zip(rows, theirs):
         print(f"ours {[round(t, 4) for t in ours]}   PyTorch {[round(t, 4) for t in their]}")
         assert all(abs(a - b) < 1e-12 for a, b in zip(ours, their))
+viz.show(viz.draw(y, labels={"x": x}), OUT / "graph_of_y.svg")
+if real_torch is not None:
+    viz.show(viz.draw(yt, labels={"x": xt}), OUT / "graph_of_y_pytorch.svg")
 
 # %% [markdown]
 # ## 3. Forward mode with dual numbers

@@ -555,6 +555,324 @@ def wrong_18(ns):
     yield "nothing returned", lambda fn, x0: None
 
 
+# --- lessons 19 to 23: the student's own engine ------------------------------------------------
+# A wrong engine is the lesson's own solution with one line changed (``mutant``): the mistake
+# is then the only difference, and SHOWS says which test point of the check must catch it.
+
+
+def solution_source(prefix: str) -> str:
+    (path,) = LESSONS.glob(f"{prefix}_*.py")
+    text = path.read_text(encoding="utf-8")
+    return text.split("# BEGIN SOLUTION\n", 1)[1].split("# END SOLUTION\n", 1)[0]
+
+
+def mutant(ns, prefix: str, name: str, *changes: tuple[str, str]):
+    """The lesson's solution with each ``(old, new)`` replaced once, run in the lesson's
+    namespace; returns what it defines under ``name``."""
+    source = solution_source(prefix)
+    for old, new in changes:
+        assert source.count(old) >= 1, (prefix, old)
+        source = source.replace(old, new, 1)
+    scope = dict(ns)
+    exec(compile(source, f"<lesson {prefix}, changed>", "exec"), scope)
+    return scope[name]
+
+
+def wrong_19(ns):
+    def value(*changes):
+        return mutant(ns, "19", "Value", *changes)
+
+    add = 'return Value(self.data + other.data, (self, other), "+")'
+    wrap = "other = other if isinstance(other, Value) else Value(other)\n"
+    yield "tanh(x/2): e^x for e^(2x)", value(("math.exp(2 * self.data)", "math.exp(self.data)"))
+    yield "+ in place", value((add, "self.data += other.data\n        return self"))
+    yield "+ records no inputs", value(('(self, other), "+"', '(), "+"'))
+    yield "tanh records no input", value(('(self,), "tanh"', '(), "tanh"'))
+    yield "* named 'mul'", value(('"*")', '"mul")'))
+    yield "+ returns a float", value((add, "return self.data + other.data"))
+    yield (
+        "a number on the right of * refused",
+        value(
+            (
+                wrap + "        return Value(self.data * other.data",
+                "return Value(self.data * other.data",
+            )
+        ),
+    )
+    yield (
+        "a number kept as a float in _prev",
+        value((wrap + "        " + add,
+               'd = other.data if isinstance(other, Value) else other\n'
+               '        return Value(self.data + d, (self, other), "+")')),
+    )  # fmt: skip
+
+
+def wrong_20(ns):
+    def value(*changes):
+        return mutant(ns, "20", "Value", *changes)
+
+    yield (
+        "= for += in +",
+        value(
+            ("self.grad += 1.0 * out.grad", "self.grad = 1.0 * out.grad"),
+            ("other.grad += 1.0 * out.grad", "other.grad = 1.0 * out.grad"),
+        ),
+    )
+    yield (
+        "= for += in *",
+        value(
+            ("self.grad += other.data", "self.grad = other.data"),
+            ("other.grad += self.data", "other.grad = self.data"),
+        ),
+    )
+    yield "= for += in tanh", value(("self.grad += (1 - t**2)", "self.grad = (1 - t**2)"))
+    yield (
+        "*'s rule not swapped",
+        value(
+            ("self.grad += other.data", "self.grad += self.data"),
+            ("other.grad += self.data", "other.grad += other.data"),
+        ),
+    )
+    yield "+ forgets the upstream", value(("1.0 * out.grad", "1.0"), ("1.0 * out.grad", "1.0"))
+    yield (
+        "* forgets the upstream",
+        value(("other.data * out.grad", "other.data"), ("self.data * out.grad", "self.data")),
+    )
+    yield "tanh's rule on the input", value(("(1 - t**2)", "(1 - self.data**2)"))
+    yield "tanh's rule 1 - t", value(("(1 - t**2)", "(1 - t)"))
+    yield "tanh forgets the upstream", value(("(1 - t**2) * out.grad", "(1 - t**2)"))
+    yield "the grad put on out", value(("self.grad += (1 - t**2) * out.grad",
+                                        "out.grad += (1 - t**2) * self.grad"))  # fmt: skip
+
+
+def wrong_21(ns):
+    def breadth_first(root):
+        root.grad = 1.0
+        for v in ns["breadth_first"](root):
+            v._backward()
+
+    def preorder(root):  # each node when a depth-first walk first meets it
+        root.grad, seen, stack = 1.0, set(), [root]
+        while stack:
+            v = stack.pop()
+            if id(v) not in seen:
+                seen.add(id(v))
+                v._backward()
+                stack.extend(v._prev)
+
+    def postorder(root, *, seen_set=True, reverse=True, seed=True):
+        order, seen, stack = [], set(), [(root, False)]
+        while stack:
+            v, expanded = stack.pop()
+            if expanded:
+                order.append(v)
+            elif not seen_set or id(v) not in seen:
+                seen.add(id(v))
+                stack.append((v, True))
+                stack.extend((p, False) for p in v._prev)
+        if seed:
+            root.grad = 1.0
+        for v in reversed(order) if reverse else order:
+            v._backward()
+
+    def recursive(root):  # the lecture's build_topo
+        topo, visited = [], set()
+
+        def build_topo(v):
+            if v not in visited:
+                visited.add(v)
+                for child in v._prev:
+                    build_topo(child)
+                topo.append(v)
+
+        build_topo(root)
+        root.grad = 1.0
+        for v in reversed(topo):
+            v._backward()
+
+    def calls_down(root):  # each node's _backward, then its inputs', with no order at all
+        def down(v):
+            v._backward()
+            for p in v._prev:
+                down(p)
+
+        root.grad = 1.0
+        down(root)
+
+    yield "breadth first", breadth_first
+    yield "depth first, each node when first met", preorder
+    yield "no seen set", lambda root: postorder(root, seen_set=False)
+    yield "inputs first (not reversed)", lambda root: postorder(root, reverse=False)
+    yield "no seed", lambda root: postorder(root, seed=False)
+    yield "recursive (the lecture's build_topo)", recursive
+    yield "every path walked, no order", calls_down
+
+
+def wrong_22(ns):
+    def value(*changes):
+        return mutant(ns, "22", "Value", *changes)
+
+    direct = "return self * other**-1"
+    yield "exp's rule on the input", value(("out.data * out.grad", "self.data * out.grad"))
+    yield "exp forgets the upstream", value(("out.data * out.grad", "out.data"))
+    yield "= for += in exp", value(("self.grad += out.data", "self.grad = out.data"))
+    yield "pow's rule n * x**n", value(("n * self.data ** (n - 1)", "n * self.data**n"))
+    yield (
+        "pow's rule (n - 1) * x**(n - 1)",
+        value(("n * self.data ** (n - 1)", "(n - 1) * self.data ** (n - 1)")),
+    )
+    yield (
+        "pow forgets the upstream",
+        value(("n * self.data ** (n - 1) * out.grad", "n * self.data ** (n - 1)")),
+    )
+    yield "= for += in pow", value(("self.grad += n *", "self.grad = n *"))
+    yield "pow's forward x * n", value(("Value(self.data**n,", "Value(self.data * n,"))
+    yield (
+        "/ sends nothing to the divisor",
+        value(
+            (
+                direct,
+                'out = Value(self.data / other.data, (self, other), "/")\n\n'
+                "        def _backward():\n"
+                "            self.grad += out.grad / other.data\n\n"
+                "        out._backward = _backward\n"
+                "        return out",
+            )
+        ),
+    )
+    yield (
+        "/ with the divisor's sign wrong",
+        value(
+            (
+                direct,
+                'out = Value(self.data / other.data, (self, other), "/")\n\n'
+                "        def _backward():\n"
+                "            self.grad += out.grad / other.data\n"
+                "            other.grad += self.data / other.data**2 * out.grad\n\n"
+                "        out._backward = _backward\n"
+                "        return out",
+            )
+        ),
+    )
+    yield "= for += in /", value((direct,
+        'out = Value(self.data / other.data, (self, other), "/")\n\n'
+        "        def _backward():\n"
+        "            self.grad = out.grad / other.data\n"
+        "            other.grad = -self.data / other.data**2 * out.grad\n\n"
+        "        out._backward = _backward\n"
+        "        return out"))  # fmt: skip
+
+
+def wrong_23(ns):
+    squared_error = ns["squared_error"]
+
+    def zeroed_too_late(model, xs, ys, lr):  # after backward: the step moves nothing
+        loss = squared_error([model(x) for x in xs], ys)
+        loss.backward()
+        for p in model.parameters():
+            p.grad = 0.0
+            p.data -= lr * p.grad
+        return loss.data
+
+    def uphill(model, xs, ys, lr):
+        loss = squared_error([model(x) for x in xs], ys)
+        for p in model.parameters():
+            p.grad = 0.0
+        loss.backward()
+        for p in model.parameters():
+            p.data += lr * p.grad
+        return loss.data
+
+    def lr_ignored(model, xs, ys, lr):
+        return ns["train_step"](model, xs, ys, 1.0)
+
+    def loss_after(model, xs, ys, lr):
+        ns["train_step"](model, xs, ys, lr)
+        return squared_error([model(x) for x in xs], ys).data
+
+    def last_layer_zeroed(model, xs, ys, lr):
+        loss = squared_error([model(x) for x in xs], ys)
+        for p in model.layers[-1].parameters():
+            p.grad = 0.0
+        loss.backward()
+        for p in model.parameters():
+            p.data -= lr * p.grad
+        return loss.data
+
+    def the_value(model, xs, ys, lr):
+        loss = squared_error([model(x) for x in xs], ys)
+        ns["train_step"](model, xs, ys, lr)
+        return loss
+
+    yield "grads not zeroed", ns["forgetful_step"]
+    yield "zeroed after backward", zeroed_too_late
+    yield "uphill (+=)", uphill
+    yield "lr ignored", lr_ignored
+    yield "the loss after the step", loss_after
+    yield "only the last layer zeroed", last_layer_zeroed
+    yield "the loss as a Value", the_value
+    yield "nothing returned", lambda model, xs, ys, lr: None
+
+
+# which test point of the check shows each mistake: a fragment of its message
+SHOWS = {
+    "19": {
+        "tanh(x/2): e^x for e^(2x)": "(tanh(a)).data at a=0.5",
+        "+ in place": "the inputs after a + b",
+        "+ records no inputs": "(a + b)._prev",
+        "tanh records no input": "(tanh(a))._prev",
+        "* named 'mul'": "(a * b)._op",
+        "+ returns a float": "a + b at a=2.0, b=-3.0: expected a new Value",
+        "a number on the right of * refused": "a * 0.5",
+        "a number kept as a float in _prev": "(a + 1.5)._prev",
+    },
+    "20": {
+        "= for += in +": "d(a + a)/da",
+        "= for += in *": "d(a * a)/da",
+        "= for += in tanh": "d(tanh(a) + a)/da",
+        "*'s rule not swapped": "d(a * b)/da",
+        "+ forgets the upstream": "d((a*b + c) * f)/da",
+        "* forgets the upstream": "d((a*b + c) * f)/da",
+        "tanh's rule on the input": "d(tanh(a) * b)/da",
+        "tanh's rule 1 - t": "d(tanh(a) * b)/da",
+        "tanh forgets the upstream": "d(tanh(a) * b)/da",
+        "the grad put on out": "d(tanh(a) * b)/da",
+    },
+    "21": {
+        "breadth first": "d(e * tanh(tanh(e)), e = a*b)/da",
+        "depth first, each node when first met": "e = a*b",
+        "no seen set": "e = a*b",
+        "inputs first (not reversed)": "d((a*b + c) * f)/da",
+        "no seed": "the output's grad",
+        "recursive (the lecture's build_topo)": "RecursionError",
+        "every path walked, no order": "e = a*b",
+    },
+    "22": {
+        "exp's rule on the input": "d(exp(a))/da",
+        "exp forgets the upstream": "d(exp(a) * b)/da",
+        "= for += in exp": "d(exp(a) + a)/da",
+        "pow's rule n * x**n": "d(a ** 3)/da",
+        "pow's rule (n - 1) * x**(n - 1)": "d(a ** 3)/da",
+        "pow forgets the upstream": "d(a ** 3 * b)/da",
+        "= for += in pow": "d(a ** 2 + a)/da",
+        "pow's forward x * n": "a ** 3 at a=-1.5, as",
+        "/ sends nothing to the divisor": "d(a / b)/db",
+        "/ with the divisor's sign wrong": "d(a / b)/db",
+        "= for += in /": "d(a / a)/da",
+    },
+    "23": {
+        "grads not zeroed": "step 2",
+        "zeroed after backward": "after step 1",
+        "uphill (+=)": "after step 1",
+        "lr ignored": "after step 1",
+        "the loss after the step": "the loss at step 1",
+        "only the last layer zeroed": "after step 2",
+        "the loss as a Value": "train_step's return, step 1",
+        "nothing returned": "train_step's return, step 1",
+    },
+}
+
+
 CHECKS = {
     "01": ("check_central_difference", "central_difference", wrong_01),
     "02": ("check_names", "answers", wrong_02),
@@ -574,6 +892,11 @@ CHECKS = {
     "16": ("check_cross_entropy", "cross_entropy", wrong_16),
     "17": ("check_minibatches", "minibatches", wrong_17),
     "18": ("check_jacobian", "jacobian", wrong_18),
+    "19": ("check_value", "Value", wrong_19),
+    "20": ("check_backward", "Value", wrong_20),
+    "21": ("check_backward_pass", "backward", wrong_21),
+    "22": ("check_more_ops", "Value", wrong_22),
+    "23": ("check_train_step", "train_step", wrong_23),
 }
 
 
@@ -621,6 +944,22 @@ def test_the_students_blank_runs_and_fails_its_check(prefix, tmp_path_factory):
     exec(blank, scope)
     message = rejected(ns[check], scope[answer])
     assert len(message) < 2000
+
+
+@pytest.mark.parametrize("prefix", sorted(SHOWS))
+def test_each_engine_mistake_is_caught_where_it_shows_in_one_line(prefix, tmp_path_factory):
+    from tinygrad_edu_lessons.exercise import WrongAnswerError, verdict
+
+    check, _, wrongs = CHECKS[prefix]
+    ns = lesson(prefix, tmp_path_factory)
+    cases = dict(wrongs(ns))
+    assert sorted(cases) == sorted(SHOWS[prefix])
+    for name, answer in cases.items():
+        with contextlib.redirect_stdout(io.StringIO()), pytest.raises(WrongAnswerError) as e:
+            ns[check](answer)
+        line = verdict(e.value)
+        assert "\n" not in line and line.startswith(f"{check}: wrong answer: "), (name, line)
+        assert SHOWS[prefix][name] in line, (name, line)
 
 
 # --- a right answer written another way passes ------------------------------------------------
@@ -672,8 +1011,122 @@ def right_17(ns):
     yield "rng.sample, cut in a loop", sampled
 
 
+def right_19(ns):
+    def value(*changes):
+        return mutant(ns, "19", "Value", *changes)
+
+    yield (
+        "math.tanh",
+        value(
+            (
+                "e = math.exp(2 * self.data)\n        return Value((e - 1) / (e + 1)",
+                "return Value(math.tanh(self.data)",
+            )
+        ),
+    )
+    yield "type(self) and the sum the other way round", value(
+        ('return Value(self.data + other.data, (self, other), "+")',
+         'return type(self)(other.data + self.data, [other, self], "+")'))  # fmt: skip
+
+
+def right_20(ns):
+    def value(*changes):
+        return mutant(ns, "20", "Value", *changes)
+
+    yield (
+        "grad = grad + share",
+        value(
+            ("self.grad += 1.0 * out.grad", "self.grad = self.grad + out.grad"),
+            ("other.grad += 1.0 * out.grad", "other.grad = out.grad + other.grad"),
+        ),
+    )
+    yield "tanh's rule from out.data, factored", value(
+        ("(1 - t**2) * out.grad", "(1 - out.data) * (1 + out.data) * out.grad"))  # fmt: skip
+
+
+def right_21(ns):
+    def kahn(root):  # count each node's consumers; a node is ready when all have run
+        consumers, stack, seen = {}, [root], {id(root)}
+        while stack:
+            v = stack.pop()
+            for p in v._prev:
+                consumers[id(p)] = consumers.get(id(p), 0) + 1
+                if id(p) not in seen:
+                    seen.add(id(p))
+                    stack.append(p)
+        root.grad, ready = 1.0, [root]
+        while ready:
+            v = ready.pop()
+            v._backward()
+            for p in v._prev:
+                consumers[id(p)] -= 1
+                if consumers[id(p)] == 0:
+                    ready.append(p)
+
+    def two_sets(root):
+        order, visited, done, stack = [], set(), set(), [root]
+        while stack:
+            v = stack[-1]
+            if v in done:
+                stack.pop()
+                continue
+            visited.add(v)
+            todo = [p for p in v._prev if p not in visited]
+            if todo:
+                stack.extend(todo)
+            else:
+                stack.pop()
+                done.add(v)
+                order.append(v)
+        root.grad = 1.0
+        for v in order[::-1]:
+            v._backward()
+
+    yield "Kahn's algorithm", kahn
+    yield "a stack with visited and done sets", two_sets
+
+
+def right_22(ns):
+    def value(*changes):
+        return mutant(ns, "22", "Value", *changes)
+
+    yield (
+        "/ with its own rule",
+        value(
+            (
+                "return self * other**-1",
+                "other = other if isinstance(other, Value) else Value(other)\n"
+                '        out = Value(self.data / other.data, (self, other), "/")\n\n'
+                "        def _backward():\n"
+                "            self.grad += out.grad / other.data\n"
+                "            other.grad -= self.data / other.data**2 * out.grad\n\n"
+                "        out._backward = _backward\n"
+                "        return out",
+            )
+        ),
+    )
+    yield "e ** x and the rule from the output", value(
+        ("Value(math.exp(self.data),", "Value(math.e**self.data,"),
+        ("n * self.data ** (n - 1) * out.grad", "n * out.data / self.data * out.grad"))  # fmt: skip
+
+
+def right_23(ns):
+    squared_error = ns["squared_error"]
+
+    def zero_after(model, xs, ys, lr):  # the grads start at 0 and are zeroed after each step
+        loss = squared_error([model(x) for x in xs], ys)
+        loss.backward()
+        for p in model.parameters():
+            p.data = p.data - lr * p.grad
+            p.grad = 0
+        return float(loss.data)
+
+    yield "zeroed after the step", zero_after
+
+
 RIGHT = {"01": right_01, "02": right_02, "04": right_04, "09": right_09, "10": right_10}
 RIGHT["17"] = right_17
+RIGHT.update({"19": right_19, "20": right_20, "21": right_21, "22": right_22, "23": right_23})
 
 
 @pytest.mark.parametrize("prefix", sorted(RIGHT))

@@ -67,7 +67,7 @@ def test_a_lesson_runs_from_an_empty_folder_after_pip_install(installed, tmp_pat
     ).stdout
     assert str(ROOT) not in where  # the installed copy, not the checkout
     listing = run([str(bindir / "tinygrad-edu"), "lesson"], cwd=empty, env=env).stdout
-    assert "01_slope.py" in listing and "18_" in listing
+    assert "01_slope.py" in listing and "23_your_own_mlp_moons.py" in listing
     out = run([str(bindir / "tinygrad-edu"), "lesson", "1"], cwd=empty, env=env).stdout
     assert "check_central_difference: all good" in out
     assert (empty / "out" / "01" / "tangent.svg").is_file()

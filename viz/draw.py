@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value, accumulator
 
-from . import engines, student, torch_graph
+from . import engines
 from .canvas import (
     COLORS,
     HIGHLIGHT,
@@ -399,6 +399,7 @@ def _other_engine(
     legend: bool,
 ) -> Graph:
     """The picture of another engine's graph (see ``viz.student``, ``viz.torch_graph``)."""
+    from . import student, torch_graph  # loaded for their graphs only
     from .picture import Graph
 
     if len(kinds) > 1:

@@ -24,9 +24,9 @@ exactly these three names, here and nowhere else.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from tinygrad_edu._tensor.tensor_graph import is_tensor
 from tinygrad_edu.core.engine import Value
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "expected",
     "inputs",
     "is_micrograd_shaped",
+    "is_tensor",
     "is_torch",
     "kind",
     "label",
@@ -52,6 +53,14 @@ EXPECTED = (
     "a Value, a Tensor, a PyTorch tensor or a micrograd-shaped value "
     "(an object with data, grad, _prev and _op)"
 )
+
+
+def is_tensor(x: Any) -> bool:
+    """Whether ``x`` is this engine's Tensor.  No Tensor exists before the tensor layer is
+    loaded, so asking never loads it (the command line's ``tree`` and ``trace`` of an
+    expression need only the Values)."""
+    graph = sys.modules.get("tinygrad_edu._tensor.tensor_graph")
+    return graph is not None and graph.is_tensor(x)
 
 
 def is_torch(x: Any) -> bool:

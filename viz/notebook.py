@@ -119,16 +119,20 @@ def bundle(picture: Any) -> dict[str, str]:
         with contextlib.suppress(ValueError, SyntaxError, RenderError):
             data["image/png"] = base64.b64encode(svg_png(picture)).decode("ascii")
         return data
+    from .render import RenderError
+
     picture = top_down_if_too_wide(picture)
     svg = picture.svg()
     data = {"image/svg+xml": fit_width(svg), "text/plain": repr(picture)}
     points = _points(svg)  # a graph's size is in points: a wide one gets fewer dpi
-    if points > 0:
-        # rounded down, with room for Graphviz's rounding of the pixel size
-        dpi = max(24.0, min(96.0, (PNG_WIDTH - 8) * 72.0 / points))
-        drawn = picture.png(dpi=math.floor(dpi * 10) / 10)
-    else:
-        drawn = picture.png()
+    # rounded down, with room for Graphviz's rounding of the pixel size
+    dpi = max(24.0, min(96.0, (PNG_WIDTH - 8) * 72.0 / points)) if points > 0 else None
+    try:
+        drawn = picture.png() if dpi is None else picture.png(dpi=math.floor(dpi * 10) / 10)
+    except RenderError:
+        if sys.platform != "emscripten":
+            raise
+        return data  # the browser's Graphviz draws no PNG, and the page shows the SVG
     data["image/png"] = base64.b64encode(drawn).decode("ascii")
     return data
 

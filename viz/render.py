@@ -2,7 +2,9 @@
 
 The order: ``$TINYGRAD_EDU_DOT`` when set (a path, ``dot`` or ``graphviz-pure``), else Graphviz's
 ``dot`` on PATH, else the ``graphviz-pure`` binary that the ``graphviz-pure`` wheel (a dependency)
-installs next to the Python interpreter.  Both take the same flags.
+installs next to the Python interpreter.  Both take the same flags.  In the browser (Pyodide,
+``sys.platform == "emscripten"``) the page's Graphviz compiled to wasm draws instead
+(``_browser_bytes``: SVG and laid-out DOT; no PNG).
 
 >>> svg = render("digraph { a -> b }")  # doctest: +SKIP
 """
@@ -81,11 +83,15 @@ def render_bytes(
     """
     if fmt not in (*FORMATS, "dot"):
         raise ValueError(f"cannot draw as {fmt!r}: choose one of {', '.join(FORMATS)}")
+    if dpi is not None and (
+        isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 0 < dpi <= 1200
+    ):
+        raise ValueError(f"dpi must be a number between 0 and 1200, got {dpi!r}")
+    if sys.platform == "emscripten":  # no subprocess in the browser: its wasm Graphviz draws
+        return _browser_bytes(source, fmt=fmt, dpi=dpi, positioned=positioned)
     exe = find_renderer()
     flags = [f"-T{fmt}", *(["-Kneato", "-n2"] if positioned else [])]
     if dpi is not None:
-        if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 0 < dpi <= 1200:
-            raise ValueError(f"dpi must be a number between 0 and 1200, got {dpi!r}")
         flags.append(f"-Gdpi={dpi:g}")
     try:
         done = subprocess.run(
@@ -111,6 +117,36 @@ def render_bytes(
 
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+BROWSER_GLOBAL = "tinygradEduViz"  # the page's viz-js instance, on globalThis
+
+
+def _browser_bytes(source: str, *, fmt: str, dpi: float | None, positioned: bool) -> bytes:
+    """``render_bytes`` under Pyodide: Graphviz compiled to wasm (``@viz-js/viz``), which the
+    page loads and sets as ``globalThis.tinygradEduViz`` (``await Viz.instance()``) before
+    Python runs. Its ``render`` is synchronous; its SVG is Graphviz's own, as ``dot``'s (but for
+    the generator comment); ``positioned`` is its ``nop2`` engine (``neato -n2``). No PNG."""
+    if fmt == "png":
+        raise RenderError("PNG cannot be drawn in the browser: save the picture as .svg")
+    import js  # type: ignore[import-not-found]  # Pyodide's view of the page's globals
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    viz = getattr(js.globalThis, BROWSER_GLOBAL, None)
+    if viz is None:
+        raise RenderError(
+            f"no Graphviz in this page: load @viz-js/viz and set globalThis.{BROWSER_GLOBAL} "
+            "to await Viz.instance() before running Python"
+        )
+    options: dict[str, object] = {"format": fmt, "engine": "nop2" if positioned else "dot"}
+    if dpi is not None:
+        options["graphAttributes"] = {"dpi": dpi}
+    result = viz.render(source, to_js(options, dict_converter=js.Object.fromEntries))
+    if result.status != "success":
+        errors = [e.message.strip() for e in result.errors if e.level == "error"]
+        raise RenderError(
+            f"Graphviz (viz-js) failed to draw the graph: {errors[0] if errors else 'no picture'}"
+        )
+    return str(result.output).encode("utf-8")
 
 
 def render(source: str, *, fmt: str = "svg", timeout: float = 60.0) -> str:

@@ -31,6 +31,7 @@ import math
 import os
 import re
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Mapping
@@ -259,16 +260,22 @@ class Stepper:
         arithmetic: what the cell shows where the stepper's script cannot run."""
         n = len(self.states) - 1
         width = min(OUTPUT_WIDTH, round(self.still_size()[0] * 96 / 72))
-        png = base64.b64encode(self.still_png()).decode("ascii")
         last = _chain(self.trace, self.trace.steps[-1] if n else None)
         return (
             f'<div class="still"><p class="head">{escape(self.title)}: step 0 and step {n} of '
             f"{n}. (Steps 1 to {n} one by one, with Previous and Next, where the notebook is "
             "trusted and run, or this page is opened with JavaScript on.)</p>"
             f'<img alt="{escape(self.title)}, step 0 and step {n}" width="{width}" '
-            f'style="max-width: 100%; height: auto" src="data:image/png;base64,{png}">'
+            f'style="max-width: 100%; height: auto" src="{self._still_uri()}">'
             f"{last}</div>"
         )
+
+    def _still_uri(self) -> str:
+        # PNG; in the browser (Pyodide) SVG, as its Graphviz compiled to wasm draws no PNG
+        if sys.platform == "emscripten":
+            svg = self.still("svg").encode("utf-8")
+            return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+        return "data:image/png;base64," + base64.b64encode(self.still_png()).decode("ascii")
 
     def still_png(self) -> bytes:
         """The still picture as PNG, at most ``STILL_PNG_WIDTH`` px wide (fewer dpi if wide)."""
@@ -279,11 +286,10 @@ class Stepper:
         """The stepper (HTML with its script and its still picture), and the still picture as
         PNG beside it, for a viewer that shows no HTML; the PNG shown at the output's width."""
         width = min(OUTPUT_WIDTH, round(self.still_size()[0] * 96 / 72))
-        data = {
-            "text/html": self.html(),
-            "image/png": base64.b64encode(self.still_png()).decode("ascii"),
-            "text/plain": repr(self),
-        }
+        data = {"text/html": self.html(), "text/plain": repr(self)}
+        if sys.platform == "emscripten":  # the browser's Graphviz draws no PNG; the page has HTML
+            return data, {}
+        data["image/png"] = base64.b64encode(self.still_png()).decode("ascii")
         return data, {"image/png": {"width": width}}
 
     def page(self) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 from tinygrad_edu.core.engine import Value, backward, toposort
 from tinygrad_edu.core.ops import ATOM, OPS, Op
 
-from . import engines, student, torch_graph
+from . import engines
 from .trace_data import Leaf, Trace, TraceInput, TraceStep, fmt
 
 __all__ = ["Leaf", "Trace", "TraceInput", "TraceStep", "fmt", "trace"]
@@ -180,6 +180,8 @@ def trace(
     engine = engines.kind(root)
     if labels is not None and engine != "torch":
         raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
+    if engine in ("micrograd", "torch"):  # their adapters load for their graphs only
+        from . import student, torch_graph
     if engine == "micrograd":
         return student.trace(root, gradient=gradient)
     if engine == "torch":

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinygrad_edu.core.engine import Value
 
-from . import engines, student, torch_graph
+from . import engines
 from .draw import fmt, node_name, shape_text
 from .trace import value_names
 from .trace_view import Piece, fill, segments
@@ -79,6 +79,9 @@ def _entries(root: Any, labels: Mapping[str, Any] | None = None) -> list[_Entry]
     if labels is not None and engine != "torch":
         raise TypeError("labels= names a PyTorch graph's leaves: a Value has its own .label")
     if engine in ("micrograd", "torch"):
+        # the other engines' adapters load only for their graphs: `tinygrad-edu tree` needs none
+        from . import student, torch_graph
+
         lines = (
             student.tree_lines(root)
             if engine == "micrograd"

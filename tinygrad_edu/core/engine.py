@@ -64,6 +64,7 @@ __all__ = [
 
 _new = object.__new__
 _ANOMALY = anomaly_mode.MODE
+_RELEASE: list[Any] = []  # what dying Values held, freed by one loop (Value.__del__)
 
 
 class Value:
@@ -91,6 +92,26 @@ class Value:
         self._node: Any = None
 
     apply = staticmethod(lambda op, inputs: apply(op, inputs))
+
+    def __del__(self, _work: list[Any] = _RELEASE) -> None:
+        # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
+        # deep as the chain. Native CPython defers it (its trashcan); under Pyodide the
+        # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
+        # Value hands its inputs and node to one work list, emptied by the outermost release:
+        # a chain of any length is freed at a constant depth, in every Python.
+        if self._kind is None:
+            return
+        outer = not _work  # else a release further up the stack frees what this one held
+        if outer:
+            _work.append(None)  # the loop's own mark: the list is not empty while it runs
+        _work.append(self._a)
+        _work.append(self._b)
+        _work.append(self._node)
+        self._a = self._b = self._node = None
+        if outer:
+            while len(_work) > 1:
+                _work.pop()
+            _work.clear()
 
     @property
     def grad_fn(self) -> Node | None:
