@@ -63,6 +63,7 @@ torch-files: $(PARITY)
 
 bench: $(READY)
 	$(PY) bench/chain.py
+	$(PY) bench/release.py
 	$(PY) bench/train_step.py
 	$(PY) bench/nodes.py
 	$(PY) bench/draw.py
