@@ -161,9 +161,10 @@ def test_sigint_during_the_imports_is_no_traceback(tmp_path: Path) -> None:
         "import os, signal, sys, tinygrad_edu_cli\n"
         "real = tinygrad_edu_cli.signal.signal\n"
         "def arm(s, h):\n"  # the signal comes the moment the handlers are in: imports next
-        "    real(s, h)\n"
+        "    before = real(s, h)\n"  # returned, as signal.signal does: callers put it back
         "    if s == signal.SIGTERM and h is tinygrad_edu_cli._stop:\n"
         "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return before\n"
         "tinygrad_edu_cli.signal.signal = arm\n"
         "sys.argv = ['tinygrad-edu', 'tree', 'x', '--var', 'x=1']\n"
         "sys.exit(tinygrad_edu_cli.main())\n"
@@ -173,3 +174,29 @@ def test_sigint_during_the_imports_is_no_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr == b"" and proc.stdout == b""
     assert "viz" not in proc.stderr.decode()
+
+
+def test_a_signal_another_thread_receives_is_still_held_until_the_block_ends() -> None:
+    """In a process with other threads (a Jupyter kernel, a test worker) the kernel hands a
+    signal the main thread holds back to another thread, and Python then runs its handler in
+    the main thread at once: the swap was cut in the middle (a parallel test run found it)."""
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)  # a thread that does not hold the signals
+    other.start()
+    cut_inside = False
+    try:
+        with signals_stop_quietly(), pytest.raises(KeyboardInterrupt), files.uninterrupted():
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                deadline = time.monotonic() + 0.2
+                while time.monotonic() < deadline:  # bytecodes, where a handler would run
+                    pass
+            except KeyboardInterrupt:
+                cut_inside = True
+                raise
+    finally:
+        stop.set()
+        other.join()
+    assert not cut_inside

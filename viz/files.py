@@ -24,11 +24,25 @@ def uninterrupted() -> Iterator[None]:
     if not main or not hasattr(signal, "pthread_sigmask"):
         yield  # handlers run in the main thread only (and Windows has no signal mask)
         return
+    # The mask holds the signals back from this thread only: a process with other threads (a
+    # Jupyter kernel, pytest-xdist's worker) gets them there, and Python still runs its handler
+    # here at once. So a Python handler is also swapped, for the block, for one that notes the
+    # signal; the note is delivered again (to the handler put back) as the block ends.
+    came: list[int] = []
+    handlers = {s: signal.getsignal(s) for s in _STOPS}
+    for s, handler in handlers.items():
+        if callable(handler):
+            signal.signal(s, lambda signum, frame: came.append(signum))
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
         yield
     finally:
+        for s, handler in handlers.items():
+            if callable(handler):
+                signal.signal(s, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if came:
+            signal.raise_signal(came[0])
 
 
 def umask() -> int:
