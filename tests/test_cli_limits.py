@@ -162,7 +162,7 @@ def test_sigint_during_the_imports_is_no_traceback(tmp_path: Path) -> None:
         "real = tinygrad_edu_cli.signal.signal\n"
         "def arm(s, h):\n"  # the signal comes the moment the handlers are in: imports next
         "    before = real(s, h)\n"  # returned, as signal.signal does: callers put it back
-        "    if s == signal.SIGTERM and h is tinygrad_edu_cli._stop:\n"
+        "    if s == signal.SIGTERM and h is tinygrad_edu_cli.stop:\n"
         "        os.kill(os.getpid(), signal.SIGINT)\n"
         "    return before\n"
         "tinygrad_edu_cli.signal.signal = arm\n"
@@ -200,3 +200,47 @@ def test_a_signal_another_thread_receives_is_still_held_until_the_block_ends() -
         stop.set()
         other.join()
     assert not cut_inside
+
+
+def test_a_signal_inside_a_finalizer_stops_the_command_once_it_is_done() -> None:
+    """A stop raised inside ``__del__`` is ignored by Python ("Exception ignored", a
+    traceback) and lost: freeing a chain runs Value's ``__del__`` (train's SIGINT found it)."""
+
+    class Dying:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # bytecodes inside the finalizer, where the handler runs
+                pass
+
+    with signals_stop_quietly(), pytest.raises(KeyboardInterrupt) as stopped:
+        dying = Dying()
+        del dying
+        for _ in range(10**6):  # the finalizer is done: the stop comes here
+            pass
+    assert stopped.value.args == (signal.SIGTERM,)
+
+
+@pytest.mark.parametrize("what", ["file", "frames"])
+def test_a_signal_held_while_the_temporary_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, what: str
+) -> None:
+    """A signal that comes while the temporary file or folder is made and filled is delivered
+    as that held block ends: that moment must already be inside the try that removes it (the
+    random-moment signal test left a .graph.svg....tmp)."""
+    # the file is made, filled and given its mode with signals held; the folder is made so
+    module, name = (os, "chmod") if what == "file" else (stepper.tempfile, "mkdtemp")
+    real = getattr(module, name)
+
+    def then_a_signal(*args: object, **kwargs: object) -> object:
+        done = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return done
+
+    monkeypatch.setattr(module, name, then_a_signal)
+    with signals_stop_quietly(), pytest.raises(KeyboardInterrupt):
+        if what == "file":
+            files.write_atomic(tmp_path / "graph.svg", "<svg/>")
+        else:
+            stepper.write_frames(None, tmp_path / "frames", pictures=["<svg>1</svg>"])  # type: ignore[arg-type]
+        time.sleep(1)
+    assert list(tmp_path.iterdir()) == []

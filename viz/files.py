@@ -88,27 +88,24 @@ def _staged_file(path: str | os.PathLike[str], data: bytes) -> Iterator[Path]:
         mode = p.stat().st_mode & 0o777
     except OSError:
         mode = 0o666 & ~umask()
-    # the temporary file is made and filled with signals held: none can leave it behind
-    # between its creation and the ``try`` that removes it
-    with uninterrupted():
-        try:
-            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-        except OSError as e:
-            raise _named(e, p) from None
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, mode)
-        except BaseException as e:
-            Path(tmp).unlink(missing_ok=True)
-            if isinstance(e, OSError):  # a full disk, a size limit...: say which file failed
-                raise _named(e, p) from None
-            raise
+    # the temporary file is made and filled with signals held, inside the ``try`` that removes
+    # it: a signal that came meanwhile is delivered as the held block ends, and that is still
+    # inside the ``try``
+    tmp: str | None = None
     try:
+        with uninterrupted():
+            try:
+                fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.chmod(tmp, mode)
+            except OSError as e:  # a full disk, a size limit...: say which file failed
+                raise _named(e, p) from None
         yield p
     except BaseException:
         with uninterrupted():
-            Path(tmp).unlink(missing_ok=True)
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
         raise
     with uninterrupted():
         try:

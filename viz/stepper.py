@@ -559,10 +559,13 @@ def write_frames(
         pictures = Stepper(t, style=style, rankdir=rankdir).frames(fmt)
     parent = d.absolute().parent
     names = [frame_name(k, len(pictures), fmt) for k in range(1, len(pictures) + 1)]
-    with uninterrupted():  # no signal between the folder's creation and the try that removes it
-        tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
+    tmp: Path | None = None
     old: Path | None = None
     try:
+        # made with signals held, inside the try that removes it: a signal held meanwhile is
+        # delivered as the block ends, still inside the try
+        with uninterrupted():
+            tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{d.name}.", suffix=".tmp"))
         for name, picture in zip(names, pictures):
             if isinstance(picture, bytes):
                 (tmp / name).write_bytes(picture)
@@ -582,7 +585,8 @@ def write_frames(
                 raise
     except BaseException:
         with uninterrupted():
-            shutil.rmtree(tmp, ignore_errors=True)
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
             if old is not None and (old / "frames").exists() and not d.exists():
                 os.replace(old / "frames", d)
             if old is not None:

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tinygrad_edu_cli import STOPS, stop
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -123,15 +125,6 @@ def writable_parent(p: Path, shown: str) -> None:
         raise UsageError(f"cannot write {shown!r}: the directory is not writable")
 
 
-_STOPS = (signal.SIGINT, signal.SIGTERM)
-
-
-def _stop(signum: int, frame: object) -> None:
-    for s in _STOPS:  # a second signal must not cut the clean-up the first one started
-        signal.signal(s, signal.SIG_IGN)
-    raise KeyboardInterrupt(signum)
-
-
 @contextlib.contextmanager
 def signals_stop_quietly() -> Iterator[None]:
     """SIGINT and SIGTERM raise ``KeyboardInterrupt(signum)`` while a command runs: the
@@ -140,11 +133,11 @@ def signals_stop_quietly() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = [signal.signal(s, _stop) for s in _STOPS]
+    before = [signal.signal(s, stop) for s in STOPS]
     try:
         yield
     finally:
-        for s, handler in zip(_STOPS, before):
+        for s, handler in zip(STOPS, before):
             signal.signal(s, handler)
 
 
