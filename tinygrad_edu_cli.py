@@ -10,29 +10,35 @@ from __future__ import annotations
 import signal
 import sys
 from types import FrameType
+from typing import Any
 
-__all__ = ["STOPS", "main", "stop"]
+__all__ = ["STOPS", "main", "stop", "unraisable"]
 
 STOPS = (signal.SIGINT, signal.SIGTERM)
 
 
 def stop(signum: int, frame: FrameType | None) -> None:
-    """The handler of SIGINT and SIGTERM while a command runs: ``KeyboardInterrupt(signum)``.
-
-    Not inside a finalizer (``__del__``, such as the Value's that frees a chain): Python
-    ignores what one raises, printing "Exception ignored" and a traceback, and the stop would
-    be lost.  There the stop waits for a timer (a millisecond, again while still inside one).
-    """
-    f = frame
-    while f is not None and hasattr(signal, "setitimer"):
-        if f.f_code.co_name == "__del__":
-            signal.signal(signal.SIGALRM, lambda _s, later: stop(signum, later))
-            signal.setitimer(signal.ITIMER_REAL, 0.001)
-            return
-        f = f.f_back
+    """The handler of SIGINT and SIGTERM while a command runs: ``KeyboardInterrupt(signum)``."""
     for s in STOPS:  # a second signal must not cut the clean-up the first one started
         signal.signal(s, signal.SIG_IGN)
     raise KeyboardInterrupt(signum)
+
+
+def unraisable(u: Any, *, _python: Any = sys.__unraisablehook__) -> None:
+    """``sys.unraisablehook`` while a command runs: a stop raised where Python must ignore it
+    (a finalizer: a Value's ``__del__`` freeing a chain, a weakref's callback) is not printed
+    as "Exception ignored" with a traceback, and not lost: it is raised again a millisecond
+    later, from a timer, where the command's code runs (again, if that is another finalizer)."""
+    e = u.exc_value
+    if not (isinstance(e, KeyboardInterrupt) and e.args and hasattr(signal, "setitimer")):
+        _python(u)
+        return
+
+    def again(_signum: int, _frame: FrameType | None) -> None:
+        raise KeyboardInterrupt(*e.args)
+
+    signal.signal(signal.SIGALRM, again)
+    signal.setitimer(signal.ITIMER_REAL, 0.001)
 
 
 def main() -> int:
@@ -40,6 +46,7 @@ def main() -> int:
     try:
         for s in STOPS:
             signal.signal(s, stop)
+        sys.unraisablehook = unraisable
         from viz.cli import main as command_line
 
         return command_line()

@@ -99,7 +99,10 @@ class Value:
         # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
         # Value hands its inputs and node to one work list, emptied by the outermost release:
         # a chain of any length is freed at a constant depth, in every Python.
-        if self._kind is None:
+        try:
+            if self._kind is None:
+                return
+        except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
             return
         outer = not _work  # else a release further up the stack frees what this one held
         if outer:

@@ -10,12 +10,13 @@ import contextlib
 import os
 import re
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tinygrad_edu_cli import STOPS, stop
+from tinygrad_edu_cli import STOPS, stop, unraisable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -134,9 +135,11 @@ def signals_stop_quietly() -> Iterator[None]:
         yield
         return
     before = [signal.signal(s, stop) for s in STOPS]
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for s, handler in zip(STOPS, before):
             signal.signal(s, handler)
 
