@@ -12,7 +12,7 @@ import sys
 from types import FrameType
 from typing import Any
 
-__all__ = ["STOPS", "main", "stop", "unraisable"]
+__all__ = ["STOPS", "main", "signal_status", "stop", "unraisable"]
 
 STOPS = (signal.SIGINT, signal.SIGTERM)
 
@@ -41,6 +41,12 @@ def unraisable(u: Any, *, _python: Any = sys.__unraisablehook__) -> None:
     signal.setitimer(signal.ITIMER_REAL, 0.001)
 
 
+def signal_status(e: KeyboardInterrupt) -> int:
+    """The exit status for a stop by a signal: 128 + its number (130 for Ctrl-C)."""
+    signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGINT
+    return 128 + signum
+
+
 def main() -> int:
     """Run ``tinygrad-edu`` (``sys.argv``) and return its exit status."""
     try:
@@ -51,7 +57,7 @@ def main() -> int:
 
         return command_line()
     except KeyboardInterrupt as e:
-        return 128 + (e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGINT)
+        return signal_status(e)
     finally:
         for s in STOPS:  # the process is ending: nothing may interrupt its exit
             signal.signal(s, signal.SIG_IGN)

@@ -23,6 +23,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import NoReturn, TextIO
 
+from tinygrad_edu_cli import signal_status
+
 from .common import (
     PROG,
     UsageError,
@@ -32,7 +34,6 @@ from .common import (
     output_file,
     positive_number,
     shown,
-    signal_status,
     signals_stop_quietly,
     whole_number,
     writable_parent,

@@ -144,12 +144,6 @@ def signals_stop_quietly() -> Iterator[None]:
             signal.signal(s, handler)
 
 
-def signal_status(e: KeyboardInterrupt) -> int:
-    """The exit status for a stop by a signal: 128 + its number (130 for Ctrl-C)."""
-    signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGINT
-    return 128 + signum
-
-
 def console() -> Console:
     """rich's Console for a command's output: COLUMNS=0 counts as unset, as COLUMNS=-5 does.
 
