@@ -161,8 +161,6 @@ def _numbers_first(dt: Any, *tensors: Any) -> bool:
     return all(t.dtype is dt for t in tensors)
 
 
-
-
 def unary(key: str, a: Any, *params: Any) -> Any:
     """The table's one-input op ``key`` on every element of ``a``."""
     op = OPS[key]
