@@ -39,7 +39,23 @@ def leaves(dtype: torch.dtype) -> dict[str, torch.Tensor]:
     }
 
 
+class Legendre3(torch.autograd.Function):
+    # "Learning PyTorch with Examples"' own Function
+    @staticmethod
+    def forward(ctx, input):
+        ctx.save_for_backward(input)
+        return 0.5 * (5 * input**3 - 3 * input)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (input,) = ctx.saved_tensors
+        return grad_output * 1.5 * (5 * input**2 - 1)
+
+
 PROGRAMS = {
+    "custom Function": lambda t: (
+        (t["a"] + t["b"] * Legendre3.apply(t["w"] + t["m"] * t["x"]) - t["y"]).pow(2).sum()
+    ),
     "polynomial": lambda t: (
         (t["a"] + t["b"] * t["x"] + t["w"] * t["x"] ** 2 + t["w"] * t["x"] ** 3 - t["x"].sin())
         .pow(2)

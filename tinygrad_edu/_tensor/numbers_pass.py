@@ -42,10 +42,14 @@ def backward_numbers(roots: list[Any], gradients: list[Any], *, retain_graph: bo
     for node in order:
         lz = node.lazy
         g = buf.pop(id(node))
-        op = lz.op
-        if lz.freed and op.saved:
-            raise RuntimeError(SECOND_BACKWARD)
-        for k, (x, c) in enumerate(zip(node.differentiable_inputs, _shares(node, g, f32))):
+        if lz.kind == "function":  # your own Function's backward, once, on a tensor of g
+            op, shares = None, lz.backward(node, g, retain_graph=retain_graph)
+        else:
+            op = lz.op
+            if lz.freed and op.saved:
+                raise RuntimeError(SECOND_BACKWARD)
+            shares = _shares(node, g, f32)
+        for k, (x, c) in enumerate(zip(node.differentiable_inputs, shares)):
             if c is None or not is_tensor(x) or not x.requires_grad:
                 continue
             if lz.maps is not None and tuple(x.shape) != tuple(node.shape):  # broadcast
@@ -61,7 +65,7 @@ def backward_numbers(roots: list[Any], gradients: list[Any], *, retain_graph: bo
                 buf[key] = round32([a + b for a, b in zip(old, round32(c))])
             else:
                 buf[key] = [a + b for a, b in zip(old, c)]
-        if op.saved and not retain_graph:
+        if op is not None and op.saved and not retain_graph:
             lz.freed = True
         lz.grads = g
     for t in leaves:
@@ -110,7 +114,8 @@ def _plan(
         if node.made or lz is None:
             return None
         nodes[k], below[k] = node, under
-        deeper = under or lz.kind == "reduce"
+        # a reduction's (or a Function call's) one node takes its input elements in order
+        deeper = under or lz.kind in ("reduce", "function")
         for x in node.differentiable_inputs:
             if not is_tensor(x) or not x.requires_grad:
                 continue
