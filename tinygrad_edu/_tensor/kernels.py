@@ -9,6 +9,7 @@ them and its methods are one line each into here.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -136,18 +137,27 @@ def _outside_graph(*tensors: Any) -> bool:
         if not t.has_elements:  # a result whose elements are not made: its node says
             if t.grad_fn is not None:
                 return False
-        elif any(v.requires_grad for v in t.flat):
+        elif t.requires_grad or any(map(_REQUIRES_GRAD, t.flat)):
             return False
     return True
 
 
-def _finished(key: str, data: list[float], dt: Any, inputs: Any = None) -> list[float]:
-    """``_finish`` on numbers: a float32 result rounded by PyTorch's float32 kernel of op
-    ``key`` (from its inputs where one reproduces PyTorch's bits), else as computed."""
-    if dt is float32 and data and _ARITHMETIC.float32:
+_REQUIRES_GRAD = operator.attrgetter("requires_grad")
+
+
+def _finished(
+    key: str, compute: Callable[[], list[float]], dt: Any, inputs: Any = None
+) -> list[float]:
+    """``_finish`` on numbers: ``compute()`` (the float64 results), or for a float32 result
+    PyTorch's float32 kernel of op ``key`` (from its inputs where one reproduces PyTorch's
+    bits: then the float64 results are not needed), else the float64 results rounded."""
+    if dt is float32 and _ARITHMETIC.float32:
         kernel = FROM_INPUTS.get(key) if inputs is not None else None
-        return kernel(*inputs) if kernel is not None else FLOAT32.get(key, rounded)(data)
-    return data
+        if kernel is not None and inputs[0]:
+            return kernel(*inputs)
+        data = compute()
+        return FLOAT32.get(key, rounded)(data) if data else data
+    return compute()
 
 
 def _numbers_first(dt: Any, *tensors: Any) -> bool:
@@ -174,8 +184,11 @@ def unary(key: str, a: Any, *params: Any) -> Any:
     if _numbers_first(dt, a):
         xs = a.numbers()
         fwd = op.forward
-        data = [fwd(x, *full) for x in xs] if full else [fwd(x) for x in xs]
-        data = _finished(key, data, dt, (xs,) if not params else None)
+
+        def compute() -> list[float]:
+            return [fwd(x, *full) for x in xs] if full else list(map(fwd, xs))
+
+        data = _finished(key, compute, dt, (xs,) if not params else None)
         lz = Lazy(op, "unary", data, dt is float32, tuple(full))
         return lazy_result(lz, a.shape, dt, node_class(op.name), (a,), **saved)
     if _outside_graph(a):
@@ -235,7 +248,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
             xs, ys = a.numbers(), b.numbers()
             if maps is not None:
                 xs, ys = [xs[i] for i in maps[0]], [ys[j] for j in maps[1]]
-            data = _finished(key, list(map(fwd, xs, ys)), dt)
+            data = _finished(key, lambda: list(map(fwd, xs, ys)), dt)
             lz = Lazy(op, "pair", data, dt is float32, (), maps)
             return lazy_result(lz, shape, dt, node, (a, b), **attrs)
         av, bv = a.flat, b.flat
@@ -249,7 +262,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
     pow_number = key == "pow" and isinstance(b, _Number)
     if _numbers_first(dt, a):
         xs = a.numbers()
-        data = _finished(key, [fwd(x, n) for x in xs], dt, (xs, b) if pow_number else None)
+        data = _finished(key, lambda: [fwd(x, n) for x in xs], dt, (xs, b) if pow_number else None)
         lz = Lazy(op, "number", data, dt is float32, (n,))
         return lazy_result(lz, shape, dt, node, (a, b), **attrs)
     if _outside_graph(a):
@@ -289,7 +302,7 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
         shape = (1,) * len(a.shape) if keepdim else ()
         if _numbers_first(dt, a):
             xs = a.numbers()
-            data = _finished(key, [op.forward(*xs)], dt, (xs,))
+            data = _finished(key, lambda: [op.forward(*xs)], dt, (xs,))
             lz = Lazy(op, "reduce", data, dt is float32)
             return lazy_result(lz, shape, dt, NODES[key], (a,), **attrs)
         vals = _finish(key, [apply(op, tuple(a.flat))], dt, ([v.data for v in a.flat],))

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -48,10 +49,21 @@ def check_numel(n: int) -> int:
     return n
 
 
-def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
-    """The result shape and, for each result element, the flat index into a and into b."""
+def broadcast(a: Size, b: Size) -> tuple[Size, Sequence[int], Sequence[int]]:
+    """The result shape and, for each result element, the flat index into a and into b
+    (tuples, shared between calls with the same shapes: a training loop's every step)."""
+    a, b = tuple(a), tuple(b)
+    if math.prod(a) + math.prod(b) > 100_000:  # kept only while small
+        return _broadcast.__wrapped__(a, b)
+    return _broadcast(a, b)
+
+
+@functools.lru_cache(maxsize=64)
+def _broadcast(
+    a: tuple[int, ...], b: tuple[int, ...]
+) -> tuple[Size, tuple[int, ...], tuple[int, ...]]:
     n = max(len(a), len(b))
-    pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    pa, pb = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
     for d in reversed(range(n)):  # PyTorch names the last mismatching dim
         x, y = pa[d], pb[d]
         if x != y and x != 1 and y != 1:
@@ -65,7 +77,7 @@ def broadcast(a: Size, b: Size) -> tuple[Size, list[int], list[int]]:
     for size, x, y in zip(shape, pa, pb):
         ia = [i * x + (j if x != 1 else 0) for i in ia for j in range(size)]
         ib = [i * y + (j if y != 1 else 0) for i in ib for j in range(size)]
-    return Size(shape), ia, ib
+    return Size(shape), tuple(ia), tuple(ib)
 
 
 def along(shape: Sequence[int], d: int) -> list[list[int]]:

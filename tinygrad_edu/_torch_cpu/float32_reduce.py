@@ -98,12 +98,52 @@ def _cascade(seq: Sequence[float]) -> float:
     return a
 
 
+def _cascades(cols: Sequence[Sequence[float]]) -> list[float]:
+    """``_cascade`` of many columns of one length at once: the same control flow for each,
+    so each step is one C loop over all the columns (each sum rounded to float32 by ``array``),
+    bit for bit what ``_cascade`` gives column by column."""
+    m = len(cols)
+    size = len(cols[0]) if m else 0
+    power = builtins.max(4, _ceil_log2(size) // 4)
+    step = 1 << power
+    mask = step - 1
+    rows = list(zip(*cols))
+    zeros = [0.0] * m
+    acc = [zeros, zeros, zeros, zeros]
+    add = _add_lists
+    i = 0
+    while i + step <= size:
+        a = acc[0]
+        for r in rows[i : i + step]:
+            a = add(a, r)
+        i += step
+        acc[0] = a
+        for j in range(1, 4):
+            acc[j] = add(acc[j], acc[j - 1])
+            acc[j - 1] = zeros
+            if i & (mask << (j * power)):
+                break
+    a = acc[0]
+    for r in rows[i:]:
+        a = add(a, r)
+    for j in range(1, 4):
+        a = add(a, acc[j])
+    return a
+
+
+def _add_lists(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    return array("f", map(_plus, a, b)).tolist()
+
+
+_plus = float.__add__
+
+
 def _row_sum(seq: Sequence[float]) -> float:
     """``row_sum``: the row as (-1, 4), a cascade per column, leftovers and columns into the
     first. The same on scalars and on each lane of vectors."""
     size = len(seq)
     ilp = size // 4
-    parts = [_cascade(seq[k : 4 * ilp : 4]) for k in range(4)]
+    parts = _cascades([seq[k : 4 * ilp : 4] for k in range(4)])
     a = parts[0]
     for x in [*seq[4 * ilp :], *parts[1:]]:
         a = f32(a + x)
@@ -118,9 +158,10 @@ def _inner_sum(xs: Sequence[float]) -> float:
     nvec = n // W
     ilp = nvec // 4
     lanes = []
-    for lane in range(W):
-        col = xs[lane : nvec * W : W]  # lane `lane` of every whole vector
-        parts = [_cascade(col[k : 4 * ilp : 4]) for k in range(4)]
+    cols = [xs[lane : nvec * W : W] for lane in range(W)]  # each lane of every whole vector
+    every = _cascades([col[k : 4 * ilp : 4] for col in cols for k in range(4)])
+    for lane, col in enumerate(cols):
+        parts = every[4 * lane : 4 * lane + 4]
         a = parts[0]
         for x in [*col[4 * ilp :], *parts[1:]]:
             a = f32(a + x)
