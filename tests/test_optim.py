@@ -173,6 +173,19 @@ CASES = [
         {"lr": 0.1, "lr_decay": 0.01, "weight_decay": 0.1, "initial_accumulator_value": 0.5},
     ),
     ("SGD", {"lr": 0.1, "momentum": 0.9, "maximize": True}),
+    ("NAdam", {"lr": 0.1}),
+    ("NAdam", {"lr": 0.05, "weight_decay": 0.1, "momentum_decay": 0.01, "maximize": True}),
+    ("NAdam", {"lr": 0.05, "weight_decay": 0.1, "decoupled_weight_decay": True}),
+    ("RAdam", {"lr": 0.1}),  # rho_t passes 5 at step 6
+    ("RAdam", {"lr": 0.1, "betas": (0.5, 0.6), "weight_decay": 0.05}),  # rectified from step 2
+    (
+        "RAdam",
+        {"lr": 0.1, "betas": (0.5, 0.6), "decoupled_weight_decay": True, "weight_decay": 0.1},
+    ),
+    ("Rprop", {"lr": 0.1}),
+    ("Rprop", {"lr": 0.3, "etas": (0.3, 1.5), "step_sizes": (0.01, 0.5), "maximize": True}),
+    ("ASGD", {"lr": 0.05}),
+    ("ASGD", {"lr": 0.05, "lambd": 0.01, "alpha": 0.5, "t0": 2, "weight_decay": 0.1}),
 ]
 
 
