@@ -20,6 +20,8 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _index_ops,
+    _math_ops,
     _more_ops,
     _pieces,
     _spellings,
@@ -165,9 +167,15 @@ for _name, _method in {
     **_more_ops.METHODS,
 }.items():
     setattr(Tensor, _name, _method)
+# the index writes, more arithmetic and the in-place forms: never over a method already there
+for _name, _method in {**_index_ops.METHODS, **_math_ops.METHODS}.items():
+    if not hasattr(Tensor, _name):
+        setattr(Tensor, _name, _method)
 del _name, _method
 globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
 globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
+globals().update(_index_ops.FUNCTIONS)  # torch.index_add, torch.scatter_add, ...
+globals().update(_math_ops.FUNCTIONS)  # torch.exp2, torch.cov, torch.histc, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -339,4 +347,6 @@ __all__ += sorted(comparisons.FUNCTIONS)
 __all__ += sorted(_pieces.FUNCTIONS)
 __all__ += sorted(_spellings.FUNCTIONS)
 __all__ += sorted(_more_ops.FUNCTIONS)
+__all__ += sorted(_index_ops.FUNCTIONS)
+__all__ += sorted(_math_ops.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
