@@ -34,8 +34,20 @@ from .activation import (
     Tanh,
     Tanhshrink,
 )
+from .channels import (
+    ConstantPad1d,
+    ConstantPad2d,
+    Dropout1d,
+    Dropout2d,
+    PixelShuffle,
+    PixelUnshuffle,
+    ZeroPad1d,
+    ZeroPad2d,
+)
 from .containers import ModuleDict, ModuleList, Sequential
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
+from .conv1d import AdaptiveAvgPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
     BCELoss,
@@ -144,3 +156,6 @@ __all__ = [
     "mse_loss",
     "utils",
 ]
+__all__ += ["AdaptiveAvgPool1d", "AvgPool1d", "ConstantPad1d", "ConstantPad2d", "Conv1d"]
+__all__ += ["Dropout1d", "Dropout2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+__all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d", "ZeroPad2d"]

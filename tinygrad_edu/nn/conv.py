@@ -284,8 +284,8 @@ class Conv2d(Module):
         self.dilation, self.padding_mode = _pair(dilation), padding_mode
         self.transposed, self.output_padding = False, (0, 0)
         fan_in = in_channels // groups * self.kernel_size[0] * self.kernel_size[1]
-        weights, biases = draws.linear_init(None, fan_in, out_channels, bias)
         dt = dtype or get_default_dtype()
+        weights, biases = draws.linear_init(None, fan_in, out_channels, bias, dt.name)
         shape = (out_channels, in_channels // groups, *self.kernel_size)
         self.weight = Parameter(tensor(nest(weights, shape), dtype=dt))
         if bias:

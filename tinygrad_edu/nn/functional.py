@@ -26,16 +26,22 @@ from .._tensor.tensor import Tensor, stack, tensor
 from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu import random as draws
+from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
+from .conv1d import adaptive_avg_pool1d, avg_pool1d, conv1d, max_pool1d
 from .functional_ops import (
     celu,
+    celu_,
     elu,
+    elu_,
     fused,
     gelu,
     hardsigmoid,
     hardswish,
     hardtanh,
+    hardtanh_,
     leaky_relu,
+    leaky_relu_,
     logsigmoid,
     mish,
     normalize,
@@ -43,12 +49,15 @@ from .functional_ops import (
     pad,
     relu,
     relu6,
+    relu_,
     selu,
+    selu_,
     silu,
     softplus,
     softsign,
     tanhshrink,
 )
+from .group_norm import group_norm, instance_norm, rms_norm
 from .more_functional import (
     cosine_similarity,
     glu,
@@ -58,6 +67,7 @@ from .more_functional import (
     prelu,
     softshrink,
     threshold,
+    threshold_,
 )
 from .normalization import batch_norm, layer_norm
 from .sparse import embedding
@@ -113,6 +123,9 @@ __all__ = [
     "tanhshrink",
     "threshold",
 ]
+__all__ += ["adaptive_avg_pool1d", "avg_pool1d", "celu_", "conv1d", "dropout1d", "dropout2d"]
+__all__ += ["elu_", "group_norm", "hardtanh_", "instance_norm", "leaky_relu_", "max_pool1d"]
+__all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "threshold_"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
