@@ -1,7 +1,8 @@
 import torch
-import torch.nn as nn
 import torch.nn.functional as F
+from torch import nn
 
+# ruff: noqa: N812 - written as tutorials write it
 # 1-d convolution and pooling, group/RMS/instance norms, pads, channel dropout, pixel shuffle
 # and the in-place activations, in float32 and float64: outputs, grads, grad_fns, reprs
 for dt in [torch.float32, torch.float64]:
