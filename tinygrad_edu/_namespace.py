@@ -24,6 +24,7 @@ from . import (
     _math_ops,
     _more_ops,
     _pieces,
+    _special_ops,
     _spellings,
     autograd,
     backends,
@@ -168,7 +169,7 @@ for _name, _method in {
 }.items():
     setattr(Tensor, _name, _method)
 # the index writes, more arithmetic and the in-place forms: never over a method already there
-for _name, _method in {**_index_ops.METHODS, **_math_ops.METHODS}.items():
+for _name, _method in {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
 del _name, _method
@@ -176,6 +177,7 @@ globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, .
 globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
 globals().update(_index_ops.FUNCTIONS)  # torch.index_add, torch.scatter_add, ...
 globals().update(_math_ops.FUNCTIONS)  # torch.exp2, torch.cov, torch.histc, ...
+globals().update(_special_ops.FUNCTIONS)  # torch.lgamma, torch.diag_embed, torch.gcd, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -349,4 +351,5 @@ __all__ += sorted(_spellings.FUNCTIONS)
 __all__ += sorted(_more_ops.FUNCTIONS)
 __all__ += sorted(_index_ops.FUNCTIONS)
 __all__ += sorted(_math_ops.FUNCTIONS)
+__all__ += sorted(_special_ops.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

@@ -121,7 +121,10 @@ def conv2d(
                                 if 0 <= col < w:
                                     wv.append(ws[((k * cg + ci) * kh + u) * kw + v])
                                     xv.append(xs[(plane + r) * w + col])
-                    out = vdot(wv, xv) if wv else Value(0.0, requires_grad=False)
+                    if not wv:  # a window all in the padding: 0 * a weight, as PyTorch
+                        # multiplies the padding's zeros (0 on the graph, nan for an inf weight)
+                        wv, xv = [ws[k * cg * kh * kw]], [Value(0.0, requires_grad=False)]
+                    out = vdot(wv, xv)
                     vals.append(out + bs[k] if bs is not None else out)
     inputs = (x, weight) if bias is None else (x, weight, bias)
     saved = {
