@@ -60,6 +60,15 @@ from .loss import (
     SmoothL1Loss,
 )
 from .module import Module
+from .more_losses import (
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+)
 from .more_modules import (
     GLU,
     CosineSimilarity,
@@ -159,3 +168,5 @@ __all__ = [
 __all__ += ["AdaptiveAvgPool1d", "AvgPool1d", "ConstantPad1d", "ConstantPad2d", "Conv1d"]
 __all__ += ["Dropout1d", "Dropout2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
 __all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d", "ZeroPad2d"]
+__all__ += ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
+__all__ += ["PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]

@@ -58,6 +58,15 @@ from .functional_ops import (
     tanhshrink,
 )
 from .group_norm import group_norm, instance_norm, rms_norm
+from .loss_functions import (
+    cosine_embedding_loss,
+    gaussian_nll_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    poisson_nll_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
+)
 from .more_functional import (
     cosine_similarity,
     glu,
@@ -126,6 +135,8 @@ __all__ = [
 __all__ += ["adaptive_avg_pool1d", "avg_pool1d", "celu_", "conv1d", "dropout1d", "dropout2d"]
 __all__ += ["elu_", "group_norm", "hardtanh_", "instance_norm", "leaky_relu_", "max_pool1d"]
 __all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "threshold_"]
+__all__ += ["cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss"]
+__all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
