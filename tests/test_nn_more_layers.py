@@ -41,6 +41,11 @@ OPS = {
     "instance_norm": lambda t: F.instance_norm(t.reshape(2, 2, 3)),
     "pad": lambda t: nn.ConstantPad2d((1, 0, 2, 1), 0.5)(t.reshape(1, 3, 4)) * 2,
     "pixel_shuffle": lambda t: F.pixel_shuffle(t.reshape(1, 4, 1, 3), 2) * _w(t, [1.0, 2.0] * 3),
+    "adaptive_max_pool2d": lambda t: F.adaptive_max_pool2d(t.reshape(1, 3, 4), (2, 3)),
+    "adaptive_max_pool1d": lambda t: F.adaptive_max_pool1d(t.reshape(2, 6), 4),
+    "softmax2d": lambda t: (
+        nn.Softmax2d()(t.reshape(3, 2, 2)) * _w(t, [1.0, 2.0] * 6).reshape(3, 2, 2)
+    ),
     "elu_": lambda t: F.elu_(t * 1),
     "leaky_relu_": lambda t: F.leaky_relu_(t * 2, 0.3),
     "threshold_": lambda t: F.threshold_(t * 1, 0.3, -1.0),

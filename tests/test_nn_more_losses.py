@@ -35,7 +35,10 @@ OPS = {
     ),
     "gaussian_nll": lambda t: F.gaussian_nll_loss(t, t.flip(0), t * t + 0.2, reduction="none"),
     "triplet_margin": lambda t: F.triplet_margin_loss(
-        t.reshape(2, 3), t.reshape(2, 3).flip(0), t.reshape(2, 3) * 0.5 + 1, margin=2.0,
+        t.reshape(2, 3),
+        t.reshape(2, 3).flip(0),
+        t.reshape(2, 3) * 0.5 + 1,
+        margin=2.0,
         reduction="none",
     ),
 }

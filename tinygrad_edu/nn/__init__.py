@@ -37,16 +37,19 @@ from .activation import (
 from .channels import (
     ConstantPad1d,
     ConstantPad2d,
+    ConstantPad3d,
     Dropout1d,
     Dropout2d,
     PixelShuffle,
     PixelUnshuffle,
+    Softmax2d,
     ZeroPad1d,
     ZeroPad2d,
+    ZeroPad3d,
 )
 from .containers import ModuleDict, ModuleList, Sequential
-from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
-from .conv1d import AdaptiveAvgPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
+from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
@@ -169,4 +172,5 @@ __all__ += ["AdaptiveAvgPool1d", "AvgPool1d", "ConstantPad1d", "ConstantPad2d", 
 __all__ += ["Dropout1d", "Dropout2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
 __all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d", "ZeroPad2d"]
 __all__ += ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
-__all__ += ["PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
+__all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
+__all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "Softmax2d", "ZeroPad3d"]

@@ -22,7 +22,7 @@ from .module import Module
 
 __all__ = ["ConstantPad1d", "ConstantPad2d", "Dropout1d", "Dropout2d", "PixelShuffle"]
 __all__ += ["PixelUnshuffle", "ZeroPad1d", "ZeroPad2d", "dropout1d", "dropout2d"]
-__all__ += ["pixel_shuffle", "pixel_unshuffle"]
+__all__ += ["ConstantPad3d", "Softmax2d", "ZeroPad3d", "pixel_shuffle", "pixel_unshuffle"]
 
 
 def _feature_dropout(input: Tensor, p: float, training: bool) -> Tensor:
@@ -141,6 +141,12 @@ class ConstantPad2d(ConstantPad1d):
     _dims = 2
 
 
+class ConstantPad3d(ConstantPad1d):
+    """``F.pad(x, padding, value=value)`` of the last three dims."""
+
+    _dims = 3
+
+
 class ZeroPad1d(ConstantPad1d):
     """Zeros around the last dim: ``(left, right)``."""
 
@@ -155,6 +161,23 @@ class ZeroPad2d(ZeroPad1d):
     """Zeros around the last two dims: ``(left, right, top, bottom)``."""
 
     _dims = 2
+
+
+class ZeroPad3d(ZeroPad1d):
+    """Zeros around the last three dims."""
+
+    _dims = 3
+
+
+class Softmax2d(Module):
+    """``softmax`` over the channels of each position of a (N, C, H, W) or (C, H, W) input."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.dim() not in (3, 4):
+            raise ValueError(
+                f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead"
+            )
+        return input.softmax(-3)
 
 
 class Dropout1d(Module):

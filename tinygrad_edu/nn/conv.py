@@ -30,7 +30,8 @@ from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 
-__all__ = [
+__all__ = ["AdaptiveMaxPool2d", "adaptive_max_pool2d"]
+__all__ += [
     "AdaptiveAvgPool2d",
     "AvgPool2d",
     "Conv2d",
@@ -250,6 +251,52 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
                 vals.append(vsum(inside) / len(inside))
     out = result(_rounded(vals, x.dtype), (n, c, oh, ow), x.dtype, ADAPTIVE, (x,))
     return out.squeeze(0) if unbatched else out
+
+
+ADAPTIVE_MAX = node_class("AdaptiveMaxPool2DBackward0", 1, {"_saved_self": 0}, "find")
+
+
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """The largest element of each of ``output_size`` windows that tile the input (PyTorch's
+    start/end rule; the first of equal ones, a nan wins), and where it is."""
+    x, unbatched = _batched(input, "adaptive_max_pool2d")
+    n, c, h, w = x.shape
+    oh, ow = _pair(output_size) if not isinstance(output_size, int) else (output_size,) * 2
+    oh, ow = oh or h, ow or w
+    xs, vals, where = x.elements(), [], []
+    for plane in range(n * c):
+        for i in range(oh):
+            r0, r1 = (i * h) // oh, -(-((i + 1) * h) // oh)
+            for j in range(ow):
+                c0, c1 = (j * w) // ow, -(-((j + 1) * w) // ow)
+                best, at = -math.inf, -1
+                for r in range(r0, r1):
+                    for q in range(c0, c1):
+                        d = xs[(plane * h + r) * w + q].data
+                        if at < 0 or d > best or d != d:
+                            best, at = d, r * w + q
+                vals.append(apply(COPIES["select"], (xs[plane * h * w + at],)))
+                where.append(at)
+    shape = (n, c, oh, ow)
+    idx = tensor(nest(where, shape), dtype=int64)
+    out = result(vals, shape, x.dtype, ADAPTIVE_MAX, (x,), _saved_result1=idx)
+    if unbatched:
+        out, idx = out.squeeze(0), idx.squeeze(0)
+    return (out, idx) if return_indices else out
+
+
+class AdaptiveMaxPool2d(Module):
+    """``adaptive_max_pool2d`` as a layer: any input size to ``output_size``."""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input: Tensor) -> Any:
+        return adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
 
 
 class Conv2d(Module):

@@ -19,13 +19,13 @@ from .._tensor.dtype import get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
 from .._torch_cpu import random as draws
-from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
+from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .functional_ops import fused
 from .module import Module
 from .parameter import Parameter
 
 __all__ = ["AdaptiveAvgPool1d", "AvgPool1d", "Conv1d", "MaxPool1d", "adaptive_avg_pool1d"]
-__all__ += ["avg_pool1d", "conv1d", "max_pool1d"]
+__all__ += ["AdaptiveMaxPool1d", "adaptive_max_pool1d", "avg_pool1d", "conv1d", "max_pool1d"]
 
 
 def _single(v: Any) -> tuple[int]:
@@ -92,6 +92,30 @@ def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:
     x, unbatched = _batched(input, "adaptive_avg_pool1d")
     y = adaptive_avg_pool2d(x.unsqueeze(-2), (1, _single(output_size)[0])).squeeze(-2)
     return y.squeeze(0) if unbatched else y
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """The largest element of each of ``output_size`` windows that tile the input."""
+    x, unbatched = _batched(input, "adaptive_max_pool1d")
+    y, idx = adaptive_max_pool2d(x.unsqueeze(-2), (1, _single(output_size)[0]), True)
+    y, idx = y.squeeze(-2), idx.squeeze(-2)
+    if unbatched:
+        y, idx = y.squeeze(0), idx.squeeze(0)
+    return (y, idx) if return_indices else y
+
+
+class AdaptiveMaxPool1d(Module):
+    """``adaptive_max_pool1d`` as a layer: any input length to ``output_size``."""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input: Tensor) -> Any:
+        return adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
 
 
 class Conv1d(Module):

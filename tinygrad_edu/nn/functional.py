@@ -27,8 +27,8 @@ from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu import random as draws
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
-from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
-from .conv1d import adaptive_avg_pool1d, avg_pool1d, conv1d, max_pool1d
+from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
+from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
 from .functional_ops import (
     celu,
     celu_,
@@ -135,7 +135,8 @@ __all__ = [
 __all__ += ["adaptive_avg_pool1d", "avg_pool1d", "celu_", "conv1d", "dropout1d", "dropout2d"]
 __all__ += ["elu_", "group_norm", "hardtanh_", "instance_norm", "leaky_relu_", "max_pool1d"]
 __all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "threshold_"]
-__all__ += ["cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss"]
+__all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss"]
+__all__ += ["gaussian_nll_loss", "hinge_embedding_loss"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 

@@ -119,3 +119,24 @@ for bad in [lambda: nn.GroupNorm(3, 4), lambda: F.pixel_shuffle(torch.ones(1, 3,
         bad()
     except (ValueError, RuntimeError) as e:
         print(type(e).__name__, e)
+
+# adaptive max pooling, Softmax2d and the 3-d pads
+for dt in [torch.float32, torch.float64]:
+    torch.manual_seed(5)
+    img = torch.randn(2, 3, 5, 4, dtype=dt, requires_grad=True)
+    for m in [
+        nn.AdaptiveMaxPool2d((2, 3)),
+        nn.AdaptiveMaxPool2d(1),
+        nn.Softmax2d(),
+        nn.ZeroPad3d(1),
+        nn.ConstantPad3d((1, 0, 0, 1, 2, 0), 0.5),
+    ]:
+        y = m(img)
+        w = torch.linspace(-1, 1, y.numel(), dtype=dt).reshape(y.shape)
+        (y * w).sum().backward()
+        print(m, y.shape, y.grad_fn.name(), y.reshape(-1)[:4].detach(), img.grad.reshape(-1)[:6])
+        img.grad = None
+    seq = img[0, 0]
+    y, idx = F.adaptive_max_pool1d(seq, 3, return_indices=True)
+    print(nn.AdaptiveMaxPool1d(2)(seq), y, idx, y.grad_fn.name())
+    print(F.adaptive_max_pool2d(img[0], (3, 2), return_indices=True)[1])
