@@ -33,6 +33,20 @@ def test_erfinv_inverts_erf(y):
     assert math.isclose(math.erf(erfinv_number(y)), y, rel_tol=1e-14, abs_tol=1e-15)
 
 
+@pytest.mark.parametrize("x", [0.0, 0.5, -1.5, 3.0, 12.0])
+def test_i0_is_the_integral_that_defines_it(x):
+    from tinygrad_edu._tensor_extras import i0_number, i1_number
+
+    # I0(x) = 1/pi * integral_0^pi exp(x cos t) dt (Simpson's rule); I1 = I0'
+    n = 2000
+    h = math.pi / n
+    s = sum((1 if k in (0, n) else 4 if k % 2 else 2) * math.exp(x * math.cos(k * h))
+            for k in range(n + 1))  # fmt: skip
+    assert math.isclose(i0_number(x), s * h / 3 / math.pi, rel_tol=1e-12)
+    d = (i0_number(x + 1e-6) - i0_number(x - 1e-6)) / 2e-6
+    assert math.isclose(i1_number(x), d, rel_tol=1e-6, abs_tol=1e-9)
+
+
 def _c(values, like):
     return torch.tensor(values, dtype=like.dtype)
 
@@ -56,6 +70,18 @@ OPS = {
         (torch.tensor([0, 1, 0]),), t[1] ** 2, accumulate=True
     ),
     "narrow_copy": lambda t: t.narrow_copy(1, 1, 2) ** 2,
+    "addbmm": lambda t: torch.addbmm(
+        t.reshape(3, 2), t.reshape(2, 3, 1), t.reshape(2, 1, 3)[:, :, :2]
+    ),
+    "baddbmm": lambda t: torch.baddbmm(
+        t.reshape(2, 3, 1), t.reshape(2, 3, 1), t.reshape(2, 1, 3), beta=0.5
+    ),
+    "unfold": lambda t: t.unfold(1, 2, 1) * t.unfold(1, 2, 1).flip(-1),
+    "slice_scatter": lambda t: torch.slice_scatter(t * 2, t[:, :1] ** 2, 1, 1, 2),
+    "select_scatter": lambda t: (t * 2).select_scatter(t[1] ** 2, 0, 0),
+    "diagonal_scatter": lambda t: torch.diagonal_scatter(t * 2, t[0, :2] ** 3),
+    "mvlgamma": lambda t: torch.mvlgamma(t + 3, 2),
+    "i0": lambda t: torch.i0(t),
 }
 
 

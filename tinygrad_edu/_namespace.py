@@ -26,6 +26,7 @@ from . import (
     _pieces,
     _special_ops,
     _spellings,
+    _tensor_extras,
     autograd,
     backends,
     distributions,
@@ -169,15 +170,17 @@ for _name, _method in {
 }.items():
     setattr(Tensor, _name, _method)
 # the index writes, more arithmetic and the in-place forms: never over a method already there
-for _name, _method in {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}.items():
+_MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
+for _name, _method in {**_MORE, **_tensor_extras.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
-del _name, _method
+del _name, _method, _MORE
 globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
 globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
 globals().update(_index_ops.FUNCTIONS)  # torch.index_add, torch.scatter_add, ...
 globals().update(_math_ops.FUNCTIONS)  # torch.exp2, torch.cov, torch.histc, ...
 globals().update(_special_ops.FUNCTIONS)  # torch.lgamma, torch.diag_embed, torch.gcd, ...
+globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter, torch.i0, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -352,4 +355,5 @@ __all__ += sorted(_more_ops.FUNCTIONS)
 __all__ += sorted(_index_ops.FUNCTIONS)
 __all__ += sorted(_math_ops.FUNCTIONS)
 __all__ += sorted(_special_ops.FUNCTIONS)
+__all__ += sorted(_tensor_extras.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

@@ -31,7 +31,7 @@ from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
 from .core.engine import Value
 
-__all__ = ["FUNCTIONS", "METHODS", "digamma_number", "erfinv_number", "trigamma_number"]
+__all__ = ["FUNCTIONS", "METHODS", "digamma_number", "erfinv_number", "special", "trigamma_number"]
 
 _LN2 = math.log(2.0)
 
@@ -116,7 +116,7 @@ def _erfinv_slope(x: float) -> float:
     return math.sqrt(math.pi) / 2 * math.exp(e * e) if math.isfinite(e) else math.inf
 
 
-def _special(name: str, value: Callable[[float], float], slope: Callable[[float], float]) -> Any:
+def special(name: str, value: Callable[[float], float], slope: Callable[[float], float]) -> Any:
     """The unary function ``value`` with derivative ``slope``, under PyTorch's node ``name``."""
 
     def fn(input: Any) -> Any:
@@ -141,10 +141,10 @@ def _finite(slope: Callable[[float], float], v: float) -> float:
         return math.nan
 
 
-lgamma = _special("LgammaBackward0", _lgamma, digamma_number)
-digamma = _special("DigammaBackward0", digamma_number, trigamma_number)
-erfinv = _special("ErfinvBackward0", erfinv_number, _erfinv_slope)
-acosh = _special("AcoshBackward0", _acosh, _acosh_slope)
+lgamma = special("LgammaBackward0", _lgamma, digamma_number)
+digamma = special("DigammaBackward0", digamma_number, trigamma_number)
+erfinv = special("ErfinvBackward0", erfinv_number, _erfinv_slope)
+acosh = special("AcoshBackward0", _acosh, _acosh_slope)
 
 
 # -- arithmetic made of the engine's ops ----------------------------------------------------
