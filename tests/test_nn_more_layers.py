@@ -46,6 +46,24 @@ OPS = {
     "softmax2d": lambda t: (
         nn.Softmax2d()(t.reshape(3, 2, 2)) * _w(t, [1.0, 2.0] * 6).reshape(3, 2, 2)
     ),
+    "conv_transpose2d": lambda t: F.conv_transpose2d(
+        t.reshape(1, 2, 2, 3),
+        t[:8].reshape(2, 1, 2, 2) * 0.5,
+        _w(t, [0.1]),
+        stride=2,
+        padding=1,
+        output_padding=1,
+    ),
+    "conv_transpose1d": lambda t: F.conv_transpose1d(
+        t.reshape(2, 6), _w(t, [[[0.5, -1.0]], [[1.5, 0.25]]]), None, stride=2
+    ),
+    "interpolate_nearest": lambda t: F.interpolate(t.reshape(1, 2, 2, 3), size=(3, 5)) ** 2,
+    "interpolate_bilinear": lambda t: F.interpolate(
+        t.reshape(1, 1, 3, 4), scale_factor=1.5, mode="bilinear"
+    ),
+    "interpolate_linear": lambda t: F.interpolate(
+        t.reshape(2, 1, 6), size=9, mode="linear", align_corners=True
+    ),
     "elu_": lambda t: F.elu_(t * 1),
     "leaky_relu_": lambda t: F.leaky_relu_(t * 2, 0.3),
     "threshold_": lambda t: F.threshold_(t * 1, 0.3, -1.0),

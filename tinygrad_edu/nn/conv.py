@@ -30,7 +30,7 @@ from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["AdaptiveMaxPool2d", "adaptive_max_pool2d"]
+__all__ = ["AdaptiveMaxPool2d", "adaptive_max_pool2d", "rounded_values"]
 __all__ += [
     "AdaptiveAvgPool2d",
     "AvgPool2d",
@@ -65,6 +65,11 @@ def _rounded(vals: list[Value], dt: Any) -> list[Value]:
     if dt is float32 and float32_arithmetic():
         as_float32("conv", vals)
     return vals
+
+
+def rounded_values(vals: list[Value], dt: Any) -> list[Value]:
+    """The output Values of a fused op rounded to float32 when ``dt`` is float32 (in place)."""
+    return _rounded(vals, dt)
 
 
 def _same_padding(k: int, d: int) -> tuple[int, int]:

@@ -80,6 +80,7 @@ from .more_functional import (
 )
 from .normalization import batch_norm, layer_norm
 from .sparse import embedding
+from .upsampling import conv_transpose1d, conv_transpose2d, interpolate
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -136,7 +137,8 @@ __all__ += ["adaptive_avg_pool1d", "avg_pool1d", "celu_", "conv1d", "dropout1d",
 __all__ += ["elu_", "group_norm", "hardtanh_", "instance_norm", "leaky_relu_", "max_pool1d"]
 __all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "threshold_"]
 __all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss"]
-__all__ += ["gaussian_nll_loss", "hinge_embedding_loss"]
+__all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_embedding_loss"]
+__all__ += ["interpolate"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
