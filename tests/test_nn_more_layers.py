@@ -64,6 +64,14 @@ OPS = {
     "interpolate_linear": lambda t: F.interpolate(
         t.reshape(2, 1, 6), size=9, mode="linear", align_corners=True
     ),
+    "unfold": lambda t: F.unfold(t.reshape(1, 1, 3, 4), 2, padding=1, stride=2) * 2,
+    "fold": lambda t: F.fold(t.reshape(1, 4, 3), (2, 4), 2, stride=(1, 1)) ** 2,
+    "bilinear": lambda t: F.bilinear(
+        t[:6].reshape(2, 3), t[6:10].reshape(2, 2), t.reshape(2, 3, 2), t[:2]
+    ),
+    "channel_shuffle": lambda t: F.channel_shuffle(t.reshape(1, 4, 3), 2) * _w(t, [1.0, 2.0, 3.0]),
+    "local_response_norm": lambda t: F.local_response_norm(t.reshape(1, 4, 3), 3, 0.5, 0.75, 1.0),
+    "pdist": lambda t: F.pdist(t.reshape(4, 3)),
     "elu_": lambda t: F.elu_(t * 1),
     "leaky_relu_": lambda t: F.leaky_relu_(t * 2, 0.3),
     "threshold_": lambda t: F.threshold_(t * 1, 0.3, -1.0),

@@ -87,6 +87,15 @@ from .more_modules import (
 )
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm
 from .parameter import Parameter
+from .patches import (
+    Bilinear,
+    ChannelShuffle,
+    Dropout3d,
+    Fold,
+    InstanceNorm3d,
+    LocalResponseNorm,
+    Unfold,
+)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
 from .upsampling import ConvTranspose1d, ConvTranspose2d, Upsample
@@ -175,4 +184,5 @@ __all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d
 __all__ += ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
 __all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
 __all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d", "ZeroPad3d"]
-__all__ += ["ConvTranspose2d", "Upsample"]
+__all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
+__all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold"]

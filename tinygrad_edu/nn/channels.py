@@ -22,10 +22,12 @@ from .module import Module
 
 __all__ = ["ConstantPad1d", "ConstantPad2d", "Dropout1d", "Dropout2d", "PixelShuffle"]
 __all__ += ["PixelUnshuffle", "ZeroPad1d", "ZeroPad2d", "dropout1d", "dropout2d"]
+__all__ += ["feature_dropout"]
 __all__ += ["ConstantPad3d", "Softmax2d", "ZeroPad3d", "pixel_shuffle", "pixel_unshuffle"]
 
 
-def _feature_dropout(input: Tensor, p: float, training: bool) -> Tensor:
+def feature_dropout(input: Tensor, p: float, training: bool) -> Tensor:
+    """Whole channels of ``input`` (N, C, ...) zeroed with probability ``p``, the rest scaled."""
     # ATen's feature dropout: noise of shape (N, C, 1, ...) drawn as bernoulli(1 - p) / (1 - p)
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
@@ -49,8 +51,8 @@ def dropout1d(
             "a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs)."
         )
     if input.dim() == 2:
-        return _feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
-    return _feature_dropout(input, p, training)
+        return feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+    return feature_dropout(input, p, training)
 
 
 def dropout2d(
@@ -75,7 +77,7 @@ def dropout2d(
             "channel-wise dropout behavior, please switch to using dropout1d instead.",
             stacklevel=2,
         )
-    return _feature_dropout(input, p, training)
+    return feature_dropout(input, p, training)
 
 
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
