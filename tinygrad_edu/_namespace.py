@@ -22,7 +22,9 @@ from . import (
     _autograd_functional,
     _index_ops,
     _math_ops,
+    _more_functions,
     _more_ops,
+    _nn_forms,
     _pieces,
     _special_ops,
     _spellings,
@@ -181,6 +183,8 @@ globals().update(_index_ops.FUNCTIONS)  # torch.index_add, torch.scatter_add, ..
 globals().update(_math_ops.FUNCTIONS)  # torch.exp2, torch.cov, torch.histc, ...
 globals().update(_special_ops.FUNCTIONS)  # torch.lgamma, torch.diag_embed, torch.gcd, ...
 globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter, torch.i0, ...
+globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.layer_norm, ...
+globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -356,4 +360,6 @@ __all__ += sorted(_index_ops.FUNCTIONS)
 __all__ += sorted(_math_ops.FUNCTIONS)
 __all__ += sorted(_special_ops.FUNCTIONS)
 __all__ += sorted(_tensor_extras.FUNCTIONS)
+__all__ += sorted(_nn_forms.FUNCTIONS)
+__all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
