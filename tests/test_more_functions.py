@@ -31,7 +31,7 @@ def test_trapezoid_is_the_sum_of_the_trapezoids_and_its_grad_their_weights(dt):
     cum = torch.cumulative_trapezoid(y, torch.tensor(xs, dtype=dt))
     assert cum.tolist() == pytest.approx(running, rel=1e-6)
     assert torch.trapezoid(y, dx=0.5).item() == pytest.approx(
-        sum(0.5 * (u + v) / 2 for u, v in zip(ys, ys[1:])), rel=1e-6
+        sum(0.5 * (u + v) / 2 for u, v in itertools.pairwise(ys)), rel=1e-6
     )
 
 
