@@ -29,6 +29,7 @@ from . import (
     _special_ops,
     _spellings,
     _tensor_extras,
+    _tensor_odds,
     autograd,
     backends,
     distributions,
@@ -173,7 +174,7 @@ for _name, _method in {
     setattr(Tensor, _name, _method)
 # the index writes, more arithmetic and the in-place forms: never over a method already there
 _MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
-for _name, _method in {**_MORE, **_tensor_extras.METHODS}.items():
+for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
 del _name, _method, _MORE
@@ -185,6 +186,7 @@ globals().update(_special_ops.FUNCTIONS)  # torch.lgamma, torch.diag_embed, torc
 globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter, torch.i0, ...
 globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.layer_norm, ...
 globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
+globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -362,4 +364,5 @@ __all__ += sorted(_special_ops.FUNCTIONS)
 __all__ += sorted(_tensor_extras.FUNCTIONS)
 __all__ += sorted(_nn_forms.FUNCTIONS)
 __all__ += sorted(_more_functions.FUNCTIONS)
+__all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
