@@ -98,7 +98,13 @@ from .patches import (
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
-from .upsampling import ConvTranspose1d, ConvTranspose2d, Upsample
+from .upsampling import (
+    ConvTranspose1d,
+    ConvTranspose2d,
+    Upsample,
+    UpsamplingBilinear2d,
+    UpsamplingNearest2d,
+)
 
 __all__ = [
     "CELU",
@@ -185,4 +191,5 @@ __all__ += ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "Mar
 __all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
 __all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d", "ZeroPad3d"]
 __all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
-__all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold"]
+__all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold", "UpsamplingBilinear2d"]
+__all__ += ["UpsamplingNearest2d"]

@@ -81,7 +81,14 @@ from .more_functional import (
 from .normalization import batch_norm, layer_norm
 from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
-from .upsampling import conv_transpose1d, conv_transpose2d, interpolate
+from .upsampling import (
+    conv_transpose1d,
+    conv_transpose2d,
+    interpolate,
+    upsample,
+    upsample_bilinear,
+    upsample_nearest,
+)
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -140,7 +147,7 @@ __all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "t
 __all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss"]
 __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_embedding_loss"]
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
-__all__ += ["local_response_norm"]
+__all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 

@@ -11,6 +11,7 @@ tensor([[[1., 1., 2., 2.]]])
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 from .._tensor.dtype import get_default_dtype
@@ -25,7 +26,8 @@ from .module import Module
 from .parameter import Parameter
 
 __all__ = ["ConvTranspose1d", "ConvTranspose2d", "Upsample", "conv_transpose1d"]
-__all__ += ["conv_transpose2d", "interpolate"]
+__all__ += ["UpsamplingBilinear2d", "UpsamplingNearest2d", "conv_transpose2d", "interpolate"]
+__all__ += ["upsample", "upsample_bilinear", "upsample_nearest"]
 
 CONV = node_class("ConvolutionBackward0", -1, {}, "find")
 
@@ -303,3 +305,43 @@ class Upsample(Module):
         info = (f"scale_factor={self.scale_factor!r}" if self.scale_factor is not None
                 else f"size={self.size!r}")  # fmt: skip
         return f"{info}, mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """``Upsample(mode="nearest")`` (deprecated in PyTorch, still met in tutorials)."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """``Upsample(mode="bilinear", align_corners=True)`` (deprecated in PyTorch)."""
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def _deprecated(name: str) -> None:
+    warnings.warn(
+        f"`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` instead.",
+        stacklevel=3,
+    )
+
+
+def upsample(input: Tensor, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
+             align_corners: bool | None = None) -> Tensor:  # fmt: skip
+    """``interpolate``, under its old name (with PyTorch's warning)."""
+    _deprecated("upsample")
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(mode="nearest")``, under its old name (with PyTorch's warning)."""
+    _deprecated("upsample_nearest")
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:
+    """``interpolate(mode="bilinear", align_corners=True)``, under its old name."""
+    _deprecated("upsample_bilinear")
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)

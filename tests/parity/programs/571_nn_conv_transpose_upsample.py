@@ -73,3 +73,16 @@ for step in range(3):
     loss.backward()
     opt.step()
     print(step, round(loss.item(), 5))
+
+# the deprecated upsampling names tutorials still use
+x = torch.arange(6.0).reshape(1, 1, 2, 3)
+print(nn.UpsamplingNearest2d(scale_factor=2), nn.UpsamplingBilinear2d(size=(3, 4)))
+print(
+    nn.UpsamplingBilinear2d(scale_factor=2)(x)[0, 0, 1],
+    nn.UpsamplingNearest2d(size=(3, 4))(x)[0, 0],
+)
+print(F.upsample_bilinear(x, scale_factor=2)[0, 0, 0], F.upsample_nearest(x, size=(3, 4))[0, 0, 0])
+print(
+    F.upsample(x, scale_factor=2)[0, 0, 0],
+    F.upsample(x, size=(3, 5), mode="bilinear", align_corners=False)[0, 0, 1],
+)
