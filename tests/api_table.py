@@ -66,7 +66,7 @@ REASONS: list[tuple[str, str]] = [
         "profiling, hardware and build configuration",
         r"profil|backends|^version$|^__|^config|^hub$|^testing$|^utils$|^masked$|^nested|"
         r"^monitor|^futures|^storage$|^types$|^serialization$|^random$|^return_types$|^contrib|"
-        r"^special$|^signal$|^sparse$|^quasirandom|^autocast|amp|^get_num|^set_num|threads|"
+        r"^special$|^signal$|^sparse$|^quasirandom|^autocast|^amp$|^get_num|^set_num|threads|"
         r"^parallel_info|^show_config|^has_|^is_anomaly|^unify|^init_num|^import_ir|^vitals|"
         r"^set_vital|^read_vitals|^layout|_layout|^strided$|^memory_format|_format$|^channels_last|"
         r"^preserve_format|^contiguous_format|^fork_rng|^Storage|Storage$|storage_|^Typed|"

@@ -173,6 +173,19 @@ CASES = [
         {"lr": 0.1, "lr_decay": 0.01, "weight_decay": 0.1, "initial_accumulator_value": 0.5},
     ),
     ("SGD", {"lr": 0.1, "momentum": 0.9, "maximize": True}),
+    ("NAdam", {"lr": 0.1}),
+    ("NAdam", {"lr": 0.05, "weight_decay": 0.1, "momentum_decay": 0.01, "maximize": True}),
+    ("NAdam", {"lr": 0.05, "weight_decay": 0.1, "decoupled_weight_decay": True}),
+    ("RAdam", {"lr": 0.1}),  # rho_t passes 5 at step 6
+    ("RAdam", {"lr": 0.1, "betas": (0.5, 0.6), "weight_decay": 0.05}),  # rectified from step 2
+    (
+        "RAdam",
+        {"lr": 0.1, "betas": (0.5, 0.6), "decoupled_weight_decay": True, "weight_decay": 0.1},
+    ),
+    ("Rprop", {"lr": 0.1}),
+    ("Rprop", {"lr": 0.3, "etas": (0.3, 1.5), "step_sizes": (0.01, 0.5), "maximize": True}),
+    ("ASGD", {"lr": 0.05}),
+    ("ASGD", {"lr": 0.05, "lambd": 0.01, "alpha": 0.5, "t0": 2, "weight_decay": 0.1}),
 ]
 
 
@@ -503,3 +516,31 @@ def test_a_scheduler_s_state_dict_is_pytorchs_and_stepping_it_first_warns():
         "{'step_size': 3, 'gamma': 0.5, 'base_lrs': [0.1], 'last_epoch': 10, '_step_count': 11, "
         "'_is_initial': False, '_get_lr_called_within_step': False, '_last_lr': [0.0125]}"
     )
+
+
+@pytest.mark.parametrize("line_search", [None, "strong_wolfe"])
+def test_lbfgs_finds_the_minimum_of_a_quadratic(line_search):
+    from tinygrad_edu import float64, tensor
+
+    # (x0 - 1)^2 + 3 (x1 + 2)^2 + x0 x1: its minimum solves [[2, 1], [1, 6]] x = [2, -12]
+    want = [(2 * 6 - (-12) * 1) / 11, (2 * -12 - 1 * 2) / 11]
+    x = tensor([0.0, 0.0], dtype=float64, requires_grad=True)
+    opt = optim.LBFGS([x], line_search_fn=line_search)
+    calls = []
+
+    def closure():
+        calls.append(1)
+        opt.zero_grad()
+        loss = (x[0] - 1) ** 2 + 3 * (x[1] + 2) ** 2 + x[0] * x[1]
+        loss.backward()
+        return loss
+
+    first = opt.step(closure)
+    assert first.item() == 13.0  # the loss before the step, as PyTorch returns it
+    assert x.tolist() == pytest.approx(want, abs=1e-4)  # torch 2.13 stops at the same point
+    assert opt.state[x]["func_evals"] == len(calls) <= 25
+    before = x.tolist()
+    opt.step(closure)  # the slope along the kept direction is within tolerance: no move
+    assert x.tolist() == before
+    with pytest.raises(ValueError, match="parameter groups"):
+        optim.LBFGS([{"params": [x]}, {"params": [tensor([1.0], requires_grad=True)]}])

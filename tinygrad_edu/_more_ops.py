@@ -30,7 +30,7 @@ from ._tensor.shape import normalize_dim
 from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
 
-__all__ = ["FUNCTIONS", "METHODS", "finfo", "iinfo"]
+__all__ = ["FUNCTIONS", "METHODS", "finfo", "iinfo", "named"]
 
 
 def _named(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
@@ -43,6 +43,9 @@ def _named(name: str, r: Any, inputs: tuple[Any, ...], **saved: Any) -> Any:
     # every input a slot (-1): the one class of this name serves calls of any arity
     return result(r.elements(), r.shape, r.dtype, node_class(name, -1, {}, "find"),
                   inputs, **saved)  # fmt: skip
+
+
+named = _named  # public: the other modules of made-up ops name their results with it
 
 
 # -- number formats ---------------------------------------------------------------------------
@@ -262,9 +265,11 @@ def hypot(input: Any, other: Any) -> Any:
 
 def xlogy(input: Any, other: Any) -> Any:
     """``input * log(other)``, 0 where ``input`` is 0 (``XlogyBackward0``)."""
+    if not is_tensor(input):  # a number times the log of a tensor
+        return _named("XlogyBackward1", xlogy(other * 0 + input, other), (other,))
     o = other if is_tensor(other) else input * 0 + other
     r = where(input == 0, input * 0, input * o.log())
-    return _named("XlogyBackward0", r, (input, o))
+    return _named("XlogyBackward0" if is_tensor(other) else "XlogyBackward2", r, (input, o))
 
 
 def nansum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Any:

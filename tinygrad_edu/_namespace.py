@@ -20,9 +20,16 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _index_ops,
+    _math_ops,
+    _more_functions,
     _more_ops,
+    _nn_forms,
     _pieces,
+    _special_ops,
     _spellings,
+    _tensor_extras,
+    _tensor_odds,
     autograd,
     backends,
     distributions,
@@ -165,9 +172,21 @@ for _name, _method in {
     **_more_ops.METHODS,
 }.items():
     setattr(Tensor, _name, _method)
-del _name, _method
+# the index writes, more arithmetic and the in-place forms: never over a method already there
+_MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
+for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
+    if not hasattr(Tensor, _name):
+        setattr(Tensor, _name, _method)
+del _name, _method, _MORE
 globals().update(_spellings.FUNCTIONS)  # torch.meshgrid, torch.pi, torch.inf, ...
 globals().update(_more_ops.FUNCTIONS)  # torch.finfo, torch.masked_select, torch.atan2, ...
+globals().update(_index_ops.FUNCTIONS)  # torch.index_add, torch.scatter_add, ...
+globals().update(_math_ops.FUNCTIONS)  # torch.exp2, torch.cov, torch.histc, ...
+globals().update(_special_ops.FUNCTIONS)  # torch.lgamma, torch.diag_embed, torch.gcd, ...
+globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter, torch.i0, ...
+globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.layer_norm, ...
+globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
+globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -339,4 +358,11 @@ __all__ += sorted(comparisons.FUNCTIONS)
 __all__ += sorted(_pieces.FUNCTIONS)
 __all__ += sorted(_spellings.FUNCTIONS)
 __all__ += sorted(_more_ops.FUNCTIONS)
+__all__ += sorted(_index_ops.FUNCTIONS)
+__all__ += sorted(_math_ops.FUNCTIONS)
+__all__ += sorted(_special_ops.FUNCTIONS)
+__all__ += sorted(_tensor_extras.FUNCTIONS)
+__all__ += sorted(_nn_forms.FUNCTIONS)
+__all__ += sorted(_more_functions.FUNCTIONS)
+__all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

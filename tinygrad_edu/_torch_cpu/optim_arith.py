@@ -108,6 +108,10 @@ class Arith:
         """``a * b``, elementwise, one rounding."""
         return self._round([x * y for x, y in zip(a, b)])
 
+    def sub_t(self, a: Numbers, b: Numbers) -> list[float]:
+        """``a - b``, elementwise, one rounding."""
+        return self._round([x - y for x, y in zip(a, b)])
+
     def div_t(self, a: Numbers, b: Numbers) -> list[float]:
         """``a / b``, elementwise, one rounding."""
         return self._round([x / y if y else _divide_by_zero(x, y) for x, y in zip(a, b)])

@@ -544,16 +544,19 @@ def linear_init_bounds(fan_in: int) -> tuple[float, float]:
 
 
 def linear_init(
-    gen: Generator | None, in_features: int, out_features: int, bias: bool = True
-) -> tuple[list[float], list[float]]:
-    """The float32 values of ``nn.Linear(in, out)``'s weight (flat, row-major) and bias."""
+    gen: Generator | None, in_features: int, out_features: int, bias: bool = True,
+    dtype: str = "float32",
+) -> tuple[list[float], list[float]]:  # fmt: skip
+    """The values of ``nn.Linear(in, out)``'s weight (flat, row-major) and bias, drawn in
+    ``dtype`` (a float64 layer draws float64 numbers, another stream than float32's)."""
     gen = _gen(gen)
+    dtype = "float64" if dtype == "float64" else "float32"  # float16's draws are float32's here
     if not out_features * in_features:  # kaiming_uniform_ of no element draws nothing
         bias_bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
-        return [], (uniform(gen, out_features, -bias_bound, bias_bound) if bias else [])
+        return [], (uniform(gen, out_features, -bias_bound, bias_bound, dtype) if bias else [])
     wb, bb = linear_init_bounds(in_features)
-    weight = uniform(gen, out_features * in_features, -wb, wb)
-    return weight, (uniform(gen, out_features, -bb, bb) if bias else [])
+    weight = uniform(gen, out_features * in_features, -wb, wb, dtype)
+    return weight, (uniform(gen, out_features, -bb, bb, dtype) if bias else [])
 
 
 def sampler_order(

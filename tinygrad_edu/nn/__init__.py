@@ -34,8 +34,23 @@ from .activation import (
     Tanh,
     Tanhshrink,
 )
+from .channels import (
+    ConstantPad1d,
+    ConstantPad2d,
+    ConstantPad3d,
+    Dropout1d,
+    Dropout2d,
+    PixelShuffle,
+    PixelUnshuffle,
+    Softmax2d,
+    ZeroPad1d,
+    ZeroPad2d,
+    ZeroPad3d,
+)
 from .containers import ModuleDict, ModuleList, Sequential
-from .conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
+from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
+from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
     BCELoss,
@@ -48,6 +63,15 @@ from .loss import (
     SmoothL1Loss,
 )
 from .module import Module
+from .more_losses import (
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+)
 from .more_modules import (
     GLU,
     CosineSimilarity,
@@ -63,8 +87,24 @@ from .more_modules import (
 )
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm
 from .parameter import Parameter
+from .patches import (
+    Bilinear,
+    ChannelShuffle,
+    Dropout3d,
+    Fold,
+    InstanceNorm3d,
+    LocalResponseNorm,
+    Unfold,
+)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
+from .upsampling import (
+    ConvTranspose1d,
+    ConvTranspose2d,
+    Upsample,
+    UpsamplingBilinear2d,
+    UpsamplingNearest2d,
+)
 
 __all__ = [
     "CELU",
@@ -144,3 +184,12 @@ __all__ = [
     "mse_loss",
     "utils",
 ]
+__all__ += ["AdaptiveAvgPool1d", "AvgPool1d", "ConstantPad1d", "ConstantPad2d", "Conv1d"]
+__all__ += ["Dropout1d", "Dropout2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+__all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d", "ZeroPad2d"]
+__all__ += ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
+__all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
+__all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d", "ZeroPad3d"]
+__all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
+__all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold", "UpsamplingBilinear2d"]
+__all__ += ["UpsamplingNearest2d"]

@@ -30,7 +30,8 @@ from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 
-__all__ = [
+__all__ = ["AdaptiveMaxPool2d", "adaptive_max_pool2d", "rounded_values"]
+__all__ += [
     "AdaptiveAvgPool2d",
     "AvgPool2d",
     "Conv2d",
@@ -64,6 +65,11 @@ def _rounded(vals: list[Value], dt: Any) -> list[Value]:
     if dt is float32 and float32_arithmetic():
         as_float32("conv", vals)
     return vals
+
+
+def rounded_values(vals: list[Value], dt: Any) -> list[Value]:
+    """The output Values of a fused op rounded to float32 when ``dt`` is float32 (in place)."""
+    return _rounded(vals, dt)
 
 
 def _same_padding(k: int, d: int) -> tuple[int, int]:
@@ -121,7 +127,10 @@ def conv2d(
                                 if 0 <= col < w:
                                     wv.append(ws[((k * cg + ci) * kh + u) * kw + v])
                                     xv.append(xs[(plane + r) * w + col])
-                    out = vdot(wv, xv) if wv else Value(0.0, requires_grad=False)
+                    if not wv:  # a window all in the padding: 0 * a weight, as PyTorch
+                        # multiplies the padding's zeros (0 on the graph, nan for an inf weight)
+                        wv, xv = [ws[k * cg * kh * kw]], [Value(0.0, requires_grad=False)]
+                    out = vdot(wv, xv)
                     vals.append(out + bs[k] if bs is not None else out)
     inputs = (x, weight) if bias is None else (x, weight, bias)
     saved = {
@@ -249,6 +258,52 @@ def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     return out.squeeze(0) if unbatched else out
 
 
+ADAPTIVE_MAX = node_class("AdaptiveMaxPool2DBackward0", 1, {"_saved_self": 0}, "find")
+
+
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """The largest element of each of ``output_size`` windows that tile the input (PyTorch's
+    start/end rule; the first of equal ones, a nan wins), and where it is."""
+    x, unbatched = _batched(input, "adaptive_max_pool2d")
+    n, c, h, w = x.shape
+    oh, ow = _pair(output_size) if not isinstance(output_size, int) else (output_size,) * 2
+    oh, ow = oh or h, ow or w
+    xs, vals, where = x.elements(), [], []
+    for plane in range(n * c):
+        for i in range(oh):
+            r0, r1 = (i * h) // oh, -(-((i + 1) * h) // oh)
+            for j in range(ow):
+                c0, c1 = (j * w) // ow, -(-((j + 1) * w) // ow)
+                best, at = -math.inf, -1
+                for r in range(r0, r1):
+                    for q in range(c0, c1):
+                        d = xs[(plane * h + r) * w + q].data
+                        if at < 0 or d > best or d != d:
+                            best, at = d, r * w + q
+                vals.append(apply(COPIES["select"], (xs[plane * h * w + at],)))
+                where.append(at)
+    shape = (n, c, oh, ow)
+    idx = tensor(nest(where, shape), dtype=int64)
+    out = result(vals, shape, x.dtype, ADAPTIVE_MAX, (x,), _saved_result1=idx)
+    if unbatched:
+        out, idx = out.squeeze(0), idx.squeeze(0)
+    return (out, idx) if return_indices else out
+
+
+class AdaptiveMaxPool2d(Module):
+    """``adaptive_max_pool2d`` as a layer: any input size to ``output_size``."""
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input: Tensor) -> Any:
+        return adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
 class Conv2d(Module):
     """A 2-d convolution, initialised as PyTorch's (kaiming-uniform with a = sqrt(5), the bias
     uniform in ±1/sqrt(fan_in), from the seeded generator)."""
@@ -284,8 +339,8 @@ class Conv2d(Module):
         self.dilation, self.padding_mode = _pair(dilation), padding_mode
         self.transposed, self.output_padding = False, (0, 0)
         fan_in = in_channels // groups * self.kernel_size[0] * self.kernel_size[1]
-        weights, biases = draws.linear_init(None, fan_in, out_channels, bias)
         dt = dtype or get_default_dtype()
+        weights, biases = draws.linear_init(None, fan_in, out_channels, bias, dt.name)
         shape = (out_channels, in_channels // groups, *self.kernel_size)
         self.weight = Parameter(tensor(nest(weights, shape), dtype=dt))
         if bias:

@@ -26,16 +26,22 @@ from .._tensor.tensor import Tensor, stack, tensor
 from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu import random as draws
-from .conv import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d
+from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
+from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
+from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
 from .functional_ops import (
     celu,
+    celu_,
     elu,
+    elu_,
     fused,
     gelu,
     hardsigmoid,
     hardswish,
     hardtanh,
+    hardtanh_,
     leaky_relu,
+    leaky_relu_,
     logsigmoid,
     mish,
     normalize,
@@ -43,11 +49,23 @@ from .functional_ops import (
     pad,
     relu,
     relu6,
+    relu_,
     selu,
+    selu_,
     silu,
     softplus,
     softsign,
     tanhshrink,
+)
+from .group_norm import group_norm, instance_norm, rms_norm
+from .loss_functions import (
+    cosine_embedding_loss,
+    gaussian_nll_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    poisson_nll_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
 )
 from .more_functional import (
     cosine_similarity,
@@ -58,9 +76,19 @@ from .more_functional import (
     prelu,
     softshrink,
     threshold,
+    threshold_,
 )
 from .normalization import batch_norm, layer_norm
+from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
+from .upsampling import (
+    conv_transpose1d,
+    conv_transpose2d,
+    interpolate,
+    upsample,
+    upsample_bilinear,
+    upsample_nearest,
+)
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -113,6 +141,14 @@ __all__ = [
     "tanhshrink",
     "threshold",
 ]
+__all__ += ["adaptive_avg_pool1d", "avg_pool1d", "celu_", "conv1d", "dropout1d", "dropout2d"]
+__all__ += ["elu_", "group_norm", "hardtanh_", "instance_norm", "leaky_relu_", "max_pool1d"]
+__all__ += ["pixel_shuffle", "pixel_unshuffle", "relu_", "rms_norm", "selu_", "threshold_"]
+__all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss"]
+__all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_embedding_loss"]
+__all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
+__all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
+__all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own

@@ -27,7 +27,8 @@ from .._tensor.shape import normalize_dim
 from .._tensor.tensor import Tensor, tensor
 from .._tensor.tensor_graph import node_class, result
 
-__all__ = [
+__all__ = ["celu_", "elu_", "hardtanh_", "leaky_relu_", "relu_", "selu_"]
+__all__ += [
     "celu",
     "elu",
     "fused",
@@ -65,11 +66,49 @@ def fused(name: str, r: Tensor, inputs: tuple[Any, ...], **saved: Any) -> Tensor
     return result(r.elements(), r.shape, r.dtype, cls, inputs, **saved)
 
 
+# PyTorch's in-place forms of these have their own node (elu_ is EluBackward1)
+_INPLACE_NODE = {"elu": "EluBackward1", "leaky_relu": "LeakyReluBackward1",
+                 "celu": "CeluBackward1"}  # fmt: skip
+
+
 def _run(key: str, input: Tensor, inplace: bool, *params: float) -> Tensor:
     fn = elementwise(key)
     if inplace:
-        return adopt(input, lambda t: fn(t, *params))
+        name = _INPLACE_NODE.get(key)
+        if name is None:
+            return adopt(input, lambda t: fn(t, *params))
+        return adopt(input, lambda t: fused(name, fn(t, *params), (t,)))
     return fn(input, *params)
+
+
+def relu_(input: Tensor) -> Tensor:
+    """``relu(input, inplace=True)``."""
+    return relu(input, inplace=True)
+
+
+def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """``elu(input, alpha, inplace=True)`` (``EluBackward1``)."""
+    return elu(input, alpha, inplace=True)
+
+
+def selu_(input: Tensor) -> Tensor:
+    """``selu(input, inplace=True)`` (``EluBackward1``)."""
+    return selu(input, inplace=True)
+
+
+def celu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """``celu(input, alpha, inplace=True)`` (``CeluBackward1``)."""
+    return celu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """``leaky_relu(input, negative_slope, inplace=True)`` (``LeakyReluBackward1``)."""
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """``hardtanh(input, min_val, max_val, inplace=True)``."""
+    return hardtanh(input, min_val, max_val, inplace=True)
 
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:

@@ -48,8 +48,8 @@ class Linear(Module):
     def _init_parameters(self, bias: bool, dtype: Any) -> None:
         n, m = self.in_features, self.out_features
         nonnegative(int_list("empty", ((m, n),)))  # PyTorch's torch.empty((out, in)) checks
-        w, b = draws.linear_init(None, n, m, bias)
         dt = dtype or get_default_dtype()
+        w, b = draws.linear_init(None, n, m, bias, dt.name)
         self.weight = Parameter(tensor(nest(w, (m, n)), dtype=dt))
         if bias:
             self.bias = Parameter(tensor(b, dtype=dt))

@@ -15,12 +15,13 @@ from __future__ import annotations
 import warnings
 
 from .._tensor.ops.factories import zeros_like
+from .._tensor.ops.inplace import adopt
 from .._tensor.ops.selection import where
 from .._tensor.tensor import Tensor
 from .functional_ops import fused
 
 __all__ = ["cosine_similarity", "glu", "hardshrink", "kl_div", "pairwise_distance", "prelu"]
-__all__ += ["softshrink", "threshold"]
+__all__ += ["softshrink", "threshold", "threshold_"]
 
 
 def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
@@ -40,11 +41,20 @@ def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """``x`` where ``x > threshold``, else ``value``."""
-    r = where(input > threshold, input, input * 0.0 + value)
-    r = fused("ThresholdBackward0", r, (input,))
     if inplace:
-        raise NotImplementedError("threshold(inplace=True) is not supported: use inplace=False")
-    return r
+        return adopt(input, lambda t: fused("ThresholdBackward1", _threshold(t, threshold, value),
+                                            (t,)))  # fmt: skip
+    return fused("ThresholdBackward0", _threshold(input, threshold, value), (input,))
+
+
+def _threshold(input: Tensor, threshold: float, value: float) -> Tensor:
+    return where(input > threshold, input, input * 0.0 + value)
+
+
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    """``threshold(input, threshold, value, inplace=True)`` (``ThresholdBackward1``)."""
+    return adopt(input, lambda t: fused("ThresholdBackward1", _threshold(t, threshold, value),
+                                        (t,)))  # fmt: skip
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:

@@ -1,6 +1,6 @@
 """Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``,
-``Adadelta``, ``Adamax``, with ``step()``, ``zero_grad()``, parameter groups and
-``state_dict``; schedules in ``lr_scheduler``.
+``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``Rprop``, ``ASGD``, ``LBFGS``, with ``step()``,
+``zero_grad()``, parameter groups and ``state_dict``; schedules in ``lr_scheduler``.
 
 They update parameters in place from ``.grad`` with PyTorch's single-tensor steps, op for op
 and rounded as PyTorch's CPU kernels round (``arith``), so a run matches ``torch.optim`` step
@@ -20,9 +20,13 @@ for step, in float32 and float64; the param groups, ``state`` (keyed by paramete
 from . import lr_scheduler
 from .adadelta import Adadelta, Adamax
 from .adam import Adam, AdamW
+from .lbfgs import LBFGS
+from .nadam import NAdam, RAdam
 from .optimizer import Optimizer, zero_grad
 from .rmsprop import Adagrad, RMSprop
+from .rprop import ASGD, Rprop
 from .sgd import SGD
 
-__all__ = ["SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "Optimizer", "RMSprop"]
+__all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer"]
+__all__ += ["LBFGS", "RAdam", "RMSprop", "Rprop"]
 __all__ += ["lr_scheduler", "zero_grad"]

@@ -105,6 +105,18 @@ class Slot:
             dt = float64 if get_default_dtype() is float64 else float32
             self.state["step"] = self._new([0.0], (), dt) if self.is_tensor else 0
 
+    def init_scalar(self, key: str, fill: float) -> None:
+        """Create ``key`` as the step count is made (``torch.tensor(fill,
+        dtype=_get_scalar_dtype())``; a number for a Value) unless it is there."""
+        if key not in self.state:
+            dt = float64 if get_default_dtype() is float64 else float32
+            self.state[key] = self._new([float(fill)], (), dt) if self.is_tensor else fill
+
+    def scalar_arith(self) -> Arith:
+        """The ops of a scalar state entry's dtype (float32 unless the default is float64),
+        a Value's too: its numbers are those of PyTorch's float64 parameter."""
+        return Arith(get_default_dtype() is not float64 and float32_arithmetic())
+
     def step(self) -> float:
         """``state["step"] += 1``, the count as the step uses it (``_get_value(step_t)``)."""
         self.init_step()

@@ -19,9 +19,21 @@ from typing import Any
 
 from .._tensor.tensor import Tensor, stack, tensor
 from .._torch_cpu import random as draws
+from .samplers import (
+    BatchSampler,
+    RandomSampler,
+    Sampler,
+    SequentialSampler,
+    SubsetRandomSampler,
+    WeightedRandomSampler,
+    default_convert,
+    get_worker_info,
+)
 
 __all__ = ["ConcatDataset", "DataLoader", "Dataset", "IterableDataset", "Subset", "TensorDataset"]
-__all__ += ["default_collate", "random_split"]
+__all__ += ["ChainDataset", "StackDataset", "default_collate", "random_split"]
+__all__ += ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler"]
+__all__ += ["SubsetRandomSampler", "WeightedRandomSampler", "default_convert", "get_worker_info"]
 
 
 class Dataset:
@@ -65,6 +77,54 @@ class ConcatDataset(Dataset):
         k = bisect.bisect_right(self.cumulative_sizes, idx)
         start = self.cumulative_sizes[k - 1] if k > 0 else 0
         return self.datasets[k][idx - start]
+
+
+class ChainDataset(IterableDataset):
+    """Iterable datasets one after another, as one stream."""
+
+    def __init__(self, datasets: Iterable[Any]) -> None:
+        self.datasets = datasets
+
+    def __iter__(self) -> Iterator[Any]:
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            yield from d
+
+    def __len__(self) -> int:
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            total += len(d)
+        return total
+
+
+class StackDataset(Dataset):
+    """Datasets of one length side by side: a sample is the tuple (``args``) or the dict
+    (``kwargs``) of their samples at that index."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if args and kwargs:
+            raise ValueError(
+                "Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                "input/output, but both types are given."
+            )
+        parts = list(args) or list(kwargs.values())
+        if not parts:
+            raise ValueError("At least one dataset should be passed")
+        self._length = len(parts[0])
+        if any(self._length != len(d) for d in parts):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets: Any = args if args else kwargs
+
+    def __getitem__(self, index: int) -> Any:
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self) -> int:
+        return self._length
 
 
 class TensorDataset(Dataset):

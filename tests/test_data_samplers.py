@@ -1,0 +1,54 @@
+"""The samplers' orders against the draws they are defined by (randperm, randint, multinomial
+on the same generator), BatchSampler, ChainDataset and StackDataset. The orders are compared
+with PyTorch's in tests/parity/programs/575_data_samplers.py."""
+
+from __future__ import annotations
+
+import tinygrad_edu as torch
+from tinygrad_edu.utils.data import (
+    BatchSampler,
+    ChainDataset,
+    IterableDataset,
+    RandomSampler,
+    StackDataset,
+    SubsetRandomSampler,
+    WeightedRandomSampler,
+)
+
+
+def test_a_random_sampler_is_randperm_passes_of_its_generator():
+    g1, g2 = torch.Generator().manual_seed(3), torch.Generator().manual_seed(3)
+    got = list(RandomSampler(range(5), num_samples=12, generator=g1))
+    want = (torch.randperm(5, generator=g2).tolist() + torch.randperm(5, generator=g2).tolist()
+            + torch.randperm(5, generator=g2).tolist()[:2])  # fmt: skip
+    assert got == want
+    g1.manual_seed(4)
+    g2.manual_seed(4)
+    got = list(RandomSampler(range(5), replacement=True, num_samples=7, generator=g1))
+    assert got == torch.randint(5, (7,), generator=g2).tolist()
+
+
+def test_subset_weighted_and_batch_samplers():
+    torch.manual_seed(1)
+    got = list(SubsetRandomSampler([10, 20, 30]))
+    torch.manual_seed(1)
+    assert got == [[10, 20, 30][i] for i in torch.randperm(3).tolist()]
+    g = torch.Generator().manual_seed(2)
+    got = list(WeightedRandomSampler([0.0, 1.0, 0.0, 1.0], 6, generator=g))
+    assert set(got) <= {1, 3} and len(got) == 6
+    assert list(BatchSampler(range(5), 2, drop_last=True)) == [[0, 1], [2, 3]]
+    assert len(BatchSampler(range(5), 2, drop_last=False)) == 3
+
+
+def test_chain_and_stack_datasets():
+    class Stream(IterableDataset):
+        def __init__(self, xs):
+            self.xs = xs
+
+        def __iter__(self):
+            return iter(self.xs)
+
+    assert list(ChainDataset([Stream([1, 2]), Stream([3])])) == [1, 2, 3]
+    s = StackDataset(a=[1, 2], b=["x", "y"])
+    assert s[1] == {"a": 2, "b": "y"} and len(s) == 2
+    assert StackDataset([1, 2], [3, 4])[0] == (1, 3)
