@@ -17,16 +17,15 @@ of its op: one object per op, so building a graph and walking it stay cheap.
 
 from __future__ import annotations
 
-import gc
 import math
 import operator
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import anomaly_mode
+from .collector import FLOOR, gc_paused, young_generation
 from .grad_mode import STATE
 from .graph import (
     FREED,
@@ -55,6 +54,7 @@ __all__ = [
     "in_float32_format",
     "inputs_of",
     "is_float32",
+    "live_graph_values",
     "op_of",
     "run_pass",
     "toposort",
@@ -65,6 +65,9 @@ __all__ = [
 _new = object.__new__
 _ANOMALY = anomaly_mode.MODE
 _RELEASE: list[Any] = []  # what dying Values held, freed by one loop (Value.__del__)
+# the graph Values alive (made by a recorded op, not yet freed), then the band of that count
+# within which the collector's first generation is sized right (collector.py)
+_LIVE = [0, -1, FLOOR]
 
 
 class Value:
@@ -93,7 +96,7 @@ class Value:
 
     apply = staticmethod(lambda op, inputs: apply(op, inputs))
 
-    def __del__(self, _work: list[Any] = _RELEASE) -> None:
+    def __del__(self, _work: list[Any] = _RELEASE, _live: list[int] = _LIVE) -> None:
         # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
         # deep as the chain. Native CPython defers it (its trashcan); under Pyodide the
         # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
@@ -104,6 +107,10 @@ class Value:
                 return
         except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
             return
+        n = _live[0] - 1
+        _live[0] = n
+        if n < _live[1]:
+            _live[1], _live[2] = young_generation(n)
         outer = not _work  # else a release further up the stack frees what this one held
         if outer:
             _work.append(None)  # the loop's own mark: the list is not empty while it runs
@@ -264,6 +271,10 @@ def _make(data: float, op: Op, a: Any, b: Any, rg: bool) -> Value:
     if rg and STATE.enabled:
         out.requires_grad = True
         out._kind, out._a, out._b = op, a, b
+        n = _LIVE[0] + 1
+        _LIVE[0] = n
+        if n > _LIVE[2]:
+            _LIVE[1], _LIVE[2] = young_generation(n)
         if _ANOMALY.enabled:
             anomaly_mode.record(out.grad_fn)
     else:
@@ -337,6 +348,11 @@ def in_float32_format(values: Iterable[Value]) -> None:
             node = v._node
             if node is not None and node is not FREED:
                 v._node = None  # made again, of the float32 op's class, when asked for
+
+
+def live_graph_values() -> int:
+    """How many Values made by a recorded op are alive now (the collector is sized to them)."""
+    return _LIVE[0]
 
 
 def op_of(v: Value) -> Op | None:
@@ -516,22 +532,6 @@ def backward(
         for r, g in zip(roots, seeds):
             r.grad = float(g) if r.grad is ZERO else r.grad + g
         run_pass(order, retain_graph=retain_graph, observer=observer)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cycle collector for a backward pass, then restore it as it was.
-
-    The pass makes no reference cycles, so the collector has nothing to find in it; on a large
-    graph it would still walk every node many times over.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def run_pass(
