@@ -561,13 +561,14 @@ def check_and_free(v: Value, op: Op, retain_graph: bool) -> None:
 
 
 def _fast(order: Sequence[Value], retain_graph: bool) -> None:
-    # graph.chain_rule on float64 numbers, its unpacking written out for speed: the rules are
-    # the op table's own (tests/test_backward_paths.py holds the two equal)
+    # graph.chain_rule on float64 numbers, its unpacking written out for speed, one input, two
+    # inputs or n: the rules are the op table's own (tests/test_backward_paths.py holds the
+    # two equal, bit for bit)
     value, zero, freed, rule = Value, ZERO, FREED, chain_rule
     for v in order:
         op = v._kind
-        node = v._node
         if op.saved:
+            node = v._node
             if node is freed or (node is not None and node.freed):
                 raise RuntimeError(SECOND_BACKWARD)
             if not retain_graph:
@@ -583,22 +584,61 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                     x.grad = c if x.grad is zero else x.grad + c
             continue
         slots = op.slots
-        if slots < 0:
+        if slots < 0:  # n-ary: a sum, a dot product, a neuron's weighted sum
             ins = v._a
-        elif slots == 1 and v._b is None:
-            ins = (v._a,)
-        else:
+            args = [x.data if x.__class__ is value else x for x in ins]
+            if op.backward is not None:
+                cs: Any = op.backward(g, *args, v.data)
+            elif op.masked:
+                cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            else:
+                cs = [g * d for d in op.local(*args, v.data)]
+            for x, c in zip(ins, cs):
+                if x.__class__ is value and x.requires_grad:
+                    x.grad = c if x.grad is zero else x.grad + c
+            continue
+        a = v._a
+        b = v._b
+        if b is None:  # one input (relu, tanh, exp...)
+            ad = a.data if a.__class__ is value else a
+            if op.backward is not None:
+                c = op.backward(g, ad, v.data)[0]
+            elif op.masked:
+                c = g if op.local(ad, v.data)[0] else 0.0
+            else:
+                c = g * op.local(ad, v.data)[0]
+            if a.__class__ is value and a.requires_grad:
+                a.grad = c if a.grad is zero else a.grad + c
+            continue
+        if b.__class__ is tuple:  # three inputs or more (clamp and its bounds)
             ins = inputs_of(v)
-        args = [x.data if x.__class__ is value else x for x in ins]
+            args = [x.data if x.__class__ is value else x for x in ins]
+            if op.backward is not None:
+                cs = op.backward(g, *args, v.data)
+            elif op.masked:
+                cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            else:
+                cs = [g * d for d in op.local(*args, v.data)]
+            for x, c in zip(ins[:slots], cs):
+                if x.__class__ is value and x.requires_grad:
+                    x.grad = c if x.grad is zero else x.grad + c
+            continue
+        # two inputs: a + b, a * 2.0, leaky_relu(a, 0.1)
+        ad = a.data if a.__class__ is value else a
+        bd = b.data if b.__class__ is value else b
         if op.backward is not None:
-            cs: Any = op.backward(g, *args, v.data)
+            cs = op.backward(g, ad, bd, v.data)
         elif op.masked:
-            cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            cs = [g if d else 0.0 for d in op.local(ad, bd, v.data)]
         else:
-            cs = [g * d for d in op.local(*args, v.data)]
-        for x, c in zip(ins if slots < 0 else ins[:slots], cs):
-            if x.__class__ is value and x.requires_grad:
-                x.grad = c if x.grad is zero else x.grad + c
+            cs = [g * d for d in op.local(ad, bd, v.data)]
+        c = cs[0]
+        if a.__class__ is value and a.requires_grad:
+            a.grad = c if a.grad is zero else a.grad + c
+        if slots == 2:
+            c = cs[1]
+            if b.__class__ is value and b.requires_grad:
+                b.grad = c if b.grad is zero else b.grad + c
 
 
 def _observed(

@@ -590,7 +590,7 @@ def _mean_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
 
 def _dot_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     n = (len(xs) - 1) // 2  # inputs are a1..an, b1..bn, then out: grad * other, grad * self
-    return (*[g * b for b in xs[n : 2 * n]], *[g * a for a in xs[:n]])
+    return tuple([g * x for x in xs[n : 2 * n] + xs[:n]])  # one loop: the others, then the selves
 
 
 def _dot_forward(*xs: float) -> float:
@@ -604,7 +604,7 @@ def _dot_formula(slot: int, count: int) -> str:
 
 def _affine_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     n = (len(xs) - 2) // 2  # inputs are w1..wn, x1..xn, b, then out: grad*x, grad*w, grad
-    return (*[g * x for x in xs[n : 2 * n]], *[g * w for w in xs[:n]], g)
+    return (*[g * v for v in xs[n : 2 * n] + xs[:n]], g)  # one loop: the xs, then the ws
 
 
 def _affine_forward(*xs: float) -> float:
