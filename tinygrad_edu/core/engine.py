@@ -111,17 +111,26 @@ class Value:
         _live[0] = n
         if n < _live[1]:
             _live[1], _live[2] = young_generation(n)
-        outer = not _work  # else a release further up the stack frees what this one held
-        if outer:
-            _work.append(None)  # the loop's own mark: the list is not empty while it runs
-        _work.append(self._a)
-        _work.append(self._b)
-        _work.append(self._node)
-        self._a = self._b = self._node = None
-        if outer:
-            while len(_work) > 1:
-                _work.pop()
-            _work.clear()
+        a, b, node = self._a, self._b, self._node
+        if _work:  # a release further up the stack frees what this one held, after it returns
+            if a is not None:
+                _work.append(a)
+            if b is not None:
+                _work.append(b)
+            if node is not None:
+                _work.append(node)
+            return
+        _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
+        if a is not None:
+            _work.append(a)
+        if b is not None:
+            _work.append(b)
+        if node is not None:
+            _work.append(node)
+        self._a = self._b = self._node = a = b = node = None
+        pop = _work.pop
+        while pop() is not None:  # each popped object is freed here, its own inputs pushed
+            pass
 
     @property
     def grad_fn(self) -> Node | None:
