@@ -302,7 +302,7 @@ def _binary(op: Op, a: Value, b: Any) -> Value:
     return _make(op.forward(a.data, b), op, a, b, a.requires_grad)
 
 
-def apply(op: Op, inputs: Sequence[Any]) -> Value:
+def apply(op: Op, inputs: Sequence[Any], numbers: Sequence[float] | None = None) -> Value:
     """Run ``op`` forward on ``inputs`` (Values or numbers) and record it if one requires grad.
 
     The one public way to make an op's result, for the table's ops and for your own:
@@ -311,9 +311,13 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     >>> y = apply(OPS["exp"], (Value(0.0),))
     >>> y.data, y.grad_fn.name()
     (1.0, 'ExpBackward0')
+
+    ``numbers``: the inputs' numbers (each Value's ``data``, each number itself), when the
+    caller has read them already: a layer reads its inputs' once for all its neurons.
     """
-    args = [x.data if x.__class__ is Value else x for x in inputs]
-    data = op.forward(*args)
+    if numbers is None:
+        numbers = [x.data if x.__class__ is Value else x for x in inputs]
+    data = op.forward(*numbers)
     rg = False
     for x in inputs if op.slots < 0 else inputs[: op.slots]:
         if x.__class__ is Value and x.requires_grad:
