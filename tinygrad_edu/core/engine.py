@@ -319,11 +319,12 @@ def apply(op: Op, inputs: Sequence[Any], numbers: Sequence[float] | None = None)
         numbers = [x.data if x.__class__ is Value else x for x in inputs]
     data = op.forward(*numbers)
     rg = False
-    for x in inputs if op.slots < 0 else inputs[: op.slots]:
+    slots = op.slots
+    for x in inputs if slots < 0 else inputs[:slots]:
         if x.__class__ is Value and x.requires_grad:
             rg = True
             break
-    if op.slots < 0:
+    if slots < 0:
         return _make(data, op, inputs if inputs.__class__ is tuple else tuple(inputs), None, rg)
     n = len(inputs)
     if n != op.arity:

@@ -158,9 +158,9 @@ def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
     return a**b
 
 
-def _step(out: Any) -> float:
+def _relu_local(a: Any, out: Any) -> tuple[float]:
     # relu's slope from its result, as PyTorch's threshold_backward: 0 where out <= 0, so 1 at nan
-    return 0.0 if float(out) <= 0.0 else 1.0
+    return (0.0 if float(out) <= 0.0 else 1.0,)
 
 
 def _pow_grad(g: Any, x: Any, n: Any, scalar: bool = False) -> Any:
@@ -465,7 +465,7 @@ _OPS = [
     Op(key="sigmoid", name="SigmoidBackward0", forward=fsigmoid, backward=lambda g, a, out: (g * (1.0 - out) * out,),
        expr="sigmoid({0})", dlocal=("out*(1 - out)",), saved={"_saved_result": "result"},
        double={0: "SigmoidBackwardBackward0"}, where=("torch", "Tensor", "functional")),
-    Op(key="relu", name="ReluBackward0", forward=frelu, local=lambda a, out: (_step(out),), expr="relu({0})",
+    Op(key="relu", name="ReluBackward0", forward=frelu, local=_relu_local, expr="relu({0})",
        dlocal=("1 if out > 0 else 0",), saved={"_saved_result": "result"}, micrograd="ReLU", ints="keep", masked=True,
        bool_error=(RuntimeError, "Boolean inputs not supported for relu"), flat_double="ThresholdBackwardBackward0", where=("torch", "Tensor", "functional")),
     Op(key="sin", name="SinBackward0", forward=fsin, local=lambda a, out: (cos(a),), expr="sin({0})",
