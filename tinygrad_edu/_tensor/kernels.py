@@ -15,6 +15,7 @@ from typing import Any
 from .._torch_cpu import float32_pointwise as f32p
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu.float32_libm import round32
+from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import Value, apply, constants, vdot
 from ..core.grad_mode import is_grad_enabled
 from ..core.ops import COPIES, NARY, OPS
@@ -29,8 +30,9 @@ from .dtype import (
     result_type,
     store,
 )  # fmt: skip
+from .lazy import Lazy
 from .shape import broadcast, check_numel, index, normalize_dim
-from .tensor_graph import NODES, is_tensor, node_class, result
+from .tensor_graph import NODES, is_tensor, lazy_result, node_class, result
 from .tensor_messages import BOOL_SUB, BOOL_SUB2
 
 __all__ = [
@@ -130,7 +132,42 @@ def _outside_graph(*tensors: Any) -> bool:
     requires grad (then its results are plain numbers, ``constants``)."""
     if not is_grad_enabled():
         return True
-    return not any(v.requires_grad for t in tensors for v in t.flat)
+    for t in tensors:
+        if not t.has_elements:  # a result whose elements are not made: its node says
+            if t.grad_fn is not None:
+                return False
+        elif any(v.requires_grad for v in t.flat):
+            return False
+    return True
+
+
+def _finished(key: str, data: list[float], dt: Any, inputs: Any = None) -> list[float]:
+    """``_finish`` on numbers: a float32 result rounded by PyTorch's float32 kernel of op
+    ``key`` (from its inputs where one reproduces PyTorch's bits), else as computed."""
+    if dt is float32 and data and _ARITHMETIC.float32:
+        kernel = FROM_INPUTS.get(key) if inputs is not None else None
+        return kernel(*inputs) if kernel is not None else FLOAT32.get(key, rounded)(data)
+    return data
+
+
+def _numbers_first(dt: Any, *tensors: Any) -> bool:
+    """Whether an op of result dtype ``dt`` on ``tensors`` computes its numbers first and
+    makes its element Values only when asked (``lazy.py``): float32 or float64 tensors of
+    that one dtype, outside anomaly mode (which records where each element was made)."""
+    if dt is not float32 and dt is not float64:
+        return False
+    if is_anomaly_enabled():
+        return False
+    return all(t.dtype is dt for t in tensors)
+
+
+def _numbers_result(
+    lz: Lazy, shape: Any, dt: Any, node: Any, inputs: tuple[Any, ...], **attrs: Any
+) -> Any:
+    tensors = [x for x in inputs if is_tensor(x)]
+    if _outside_graph(*tensors):
+        return type(inputs[0]).from_numbers(lz.data, shape, dt)
+    return lazy_result(lz, shape, dt, node, inputs, **attrs)
 
 
 def unary(key: str, a: Any, *params: Any) -> Any:
@@ -140,16 +177,23 @@ def unary(key: str, a: Any, *params: Any) -> Any:
         error, message = op.bool_error
         raise error(message)
     full = [*params, *(d for _, d in op.params[len(params) :])]
+    dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
+    dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
+    saved = {n: full[i - 1] for n, i in op.saved.items() if isinstance(i, int) and i >= 1}
+    if _numbers_first(dt, a):
+        xs = a.numbers()
+        fwd = op.forward
+        data = [fwd(x, *full) for x in xs] if full else [fwd(x) for x in xs]
+        data = _finished(key, data, dt, (xs,) if not params else None)
+        lz = Lazy(op, "unary", data, dt is float32, tuple(full))
+        return _numbers_result(lz, a.shape, dt, node_class(op.name), (a,), **saved)
     if _outside_graph(a):
         fwd = op.forward
         vals = constants([fwd(v.data, *full) for v in a.flat])
     else:
         vals = [apply(op, (v, *full)) for v in a.flat]
-    dt = a.dtype if op.ints == "keep" and not a.dtype.is_floating_point else None
-    dt = dt or (a.dtype if a.dtype.is_floating_point else get_default_dtype())
     ins = ([v.data for v in a.flat],) if not params else None
-    # the constants PyTorch saves (clamp's _saved_min), as they were given
-    saved = {n: full[i - 1] for n, i in op.saved.items() if isinstance(i, int) and i >= 1}
+    # (saved: the constants PyTorch saves, clamp's _saved_min, as they were given)
     return result(_finish(key, vals, dt, ins), a.shape, dt, node_class(op.name), (a,), **saved)
 
 
@@ -168,31 +212,20 @@ def binary(key: str, a: Any, b: Any) -> Any:
         raise RuntimeError(BOOL_SUB2 if both else BOOL_SUB)
     if key == "pow" and type(b) is int and b < 0 and not a.dtype.is_floating_point:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
+    maps = None
     if is_tensor(b):
         if key in ("rsub", "rpow"):
             return NotImplemented
-        if a.shape == b.shape:
-            pairs: Any = zip(a.flat, b.flat)
-            shape = a.shape
-        else:
+        shape = a.shape
+        if a.shape != b.shape:
             shape, ia, ib = broadcast(a.shape, b.shape)
-            av, bv = a.flat, b.flat
-            pairs = zip([av[i] for i in ia], [bv[j] for j in ib])
-        if _outside_graph(a, b):
-            vals = constants([op.forward(x.data, y.data) for x, y in pairs])
-        else:
-            vals = [apply(op, (x, y)) for x, y in pairs]
+            maps = (ia, ib)
         dt = result_type(a, b)
     elif isinstance(b, _Number):
         n = b if key in ("pow", "rpow") and type(b) is int else float(b)
         shape, dt = a.shape, promote(a.dtype, None, b)
         if dt is float32 and type(n) is float and _ARITHMETIC.float32:  # as a float32, as PyTorch
             n = rounded([n])[0]
-        if _outside_graph(a):
-            fwd = op.forward
-            vals = constants([fwd(x.data, n) for x in a.flat])
-        else:
-            vals = [apply(op, (x, n)) for x in a.flat]
     else:
         return NotImplemented
     if key == "div" or (key in ("pow", "powt", "rpow") and isinstance(b, float)):
@@ -204,8 +237,36 @@ def binary(key: str, a: Any, b: Any) -> Any:
         attrs["_saved_alpha"] = 1
     elif key in ("mul", "div") and not is_tensor(b):
         attrs["_saved_self"] = None  # PyTorch needs no self to scale by a number
-    ins = ([v.data for v in a.flat], b) if key == "pow" and isinstance(b, _Number) else None
-    return result(_finish(key, vals, dt, ins), shape, dt, node_class(op.name), (a, b), **attrs)
+    node = node_class(op.name)
+    fwd = op.forward
+    if is_tensor(b):
+        if _numbers_first(dt, a, b):
+            xs, ys = a.numbers(), b.numbers()
+            if maps is not None:
+                xs, ys = [xs[i] for i in maps[0]], [ys[j] for j in maps[1]]
+            data = _finished(key, list(map(fwd, xs, ys)), dt)
+            lz = Lazy(op, "pair", data, dt is float32, (), maps)
+            return _numbers_result(lz, shape, dt, node, (a, b), **attrs)
+        av, bv = a.flat, b.flat
+        if maps is not None:
+            av, bv = [av[i] for i in maps[0]], [bv[j] for j in maps[1]]
+        if _outside_graph(a, b):
+            vals = constants([fwd(x.data, y.data) for x, y in zip(av, bv)])
+        else:
+            vals = [apply(op, (x, y)) for x, y in zip(av, bv)]
+        return result(_finish(key, vals, dt), shape, dt, node, (a, b), **attrs)
+    pow_number = key == "pow" and isinstance(b, _Number)
+    if _numbers_first(dt, a):
+        xs = a.numbers()
+        data = _finished(key, [fwd(x, n) for x in xs], dt, (xs, b) if pow_number else None)
+        lz = Lazy(op, "number", data, dt is float32, (n,))
+        return _numbers_result(lz, shape, dt, node, (a, b), **attrs)
+    if _outside_graph(a):
+        vals = constants([fwd(x.data, n) for x in a.flat])
+    else:
+        vals = [apply(op, (x, n)) for x in a.flat]
+    ins = ([v.data for v in a.flat], b) if pow_number else None
+    return result(_finish(key, vals, dt, ins), shape, dt, node, (a, b), **attrs)
 
 
 def compare(fn: Callable[[float, float], bool], a: Any, b: Any) -> Any:
@@ -231,11 +292,16 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
             f"or complex dtype. Got: {'Long' if a.dtype is int64 else 'Bool'}"
         )
     if dim is None:
-        vals = _finish(key, [apply(op, tuple(a.flat))], dt, ([v.data for v in a.flat],))
         attrs: dict[str, Any] = {"_saved_self_sym_sizes": tuple(a.shape)}
         if key == "mean":
-            attrs["_saved_self_sym_numel"] = len(a.flat)
+            attrs["_saved_self_sym_numel"] = a.numel()
         shape = (1,) * len(a.shape) if keepdim else ()
+        if _numbers_first(dt, a):
+            xs = a.numbers()
+            data = _finished(key, [op.forward(*xs)], dt, (xs,))
+            lz = Lazy(op, "reduce", data, dt is float32)
+            return _numbers_result(lz, shape, dt, NODES[key], (a,), **attrs)
+        vals = _finish(key, [apply(op, tuple(a.flat))], dt, ([v.data for v in a.flat],))
         return result(vals, shape, dt, NODES[key], (a,), **attrs)
     d = normalize_dim(dim, len(a.shape))
     shape = list(a.shape)

@@ -31,7 +31,7 @@ from ..core.engine import Value
 from ..core.grad_mode import is_inference_mode_enabled
 from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
-from . import kernels  # fmt: skip
+from . import kernels, lazy  # fmt: skip
 from ._tensor_str import format_tensor
 from .arguments import (
     bool_arg,
@@ -114,6 +114,8 @@ class Tensor:
         "_ag",
         "_aliases",
         "_base",
+        "_data",
+        "_flat",
         "_grad",
         "_offset",
         "_requires_grad",
@@ -121,7 +123,6 @@ class Tensor:
         "_strides",
         "backward_hooks",
         "dtype",
-        "flat",
         "grad_fn",
         "graph_views",
         "shape",
@@ -145,8 +146,9 @@ class Tensor:
         if requires_grad:
             self._set_requires_grad(True)
 
-    def _init(self, values: list[Value], shape: tuple[int, ...], dt: dtype, fn: Any) -> None:
-        self.flat = values
+    def _init(self, values: list[Value] | None, shape: tuple[int, ...], dt: dtype, fn: Any) -> None:
+        self._flat = values
+        self._data: list[float] | None = None
         self.shape = shape if isinstance(shape, Size) else Size(shape)
         self.dtype = dt
         self.grad_fn = fn
@@ -165,7 +167,8 @@ class Tensor:
         self.version_counter = VersionCounter()
         if is_inference_mode_enabled():  # PyTorch's inference tensor: is_inference() says so
             self.__dict__["_inference"] = True
-        remember(self)
+        if values:
+            remember(self)
 
     def is_inference(self) -> bool:
         """Whether this tensor was made inside ``torch.inference_mode()``."""
@@ -179,6 +182,47 @@ class Tensor:
         t = object.__new__(cls)
         t._init(values, shape, dt, grad_fn)
         return t
+
+    @classmethod
+    def from_numbers(
+        cls, data: list[float], shape: tuple[int, ...], dt: dtype, grad_fn: Any = None
+    ) -> Tensor:
+        """A tensor of these numbers (row-major) whose element Values are made when first
+        asked for (``flat``): by ``grad_fn``'s lazy op, or as plain numbers without one."""
+        t = object.__new__(cls)
+        t._init(None, shape, dt, grad_fn)
+        t._data = data
+        return t
+
+    @property
+    def flat(self) -> list[Value]:
+        """The element Values, row-major (treat as read-only); made now if the op that made
+        the tensor has only computed its numbers so far."""
+        f = self._flat
+        if f is None:
+            fn = self.grad_fn  # the node of the op that made it holds its elements
+            f = fn.elements if fn is not None else lazy.constant_values(self._data or [])
+            self._flat, self._data = f, None
+            remember(self)
+        return f
+
+    @flat.setter
+    def flat(self, values: list[Value]) -> None:
+        self._flat, self._data = values, None
+
+    @property
+    def has_elements(self) -> bool:
+        """Whether the element Values exist yet (``flat`` makes them when asked).
+
+        Not a PyTorch attribute: tinygrad_edu's own."""
+        return self._flat is not None
+
+    def numbers(self) -> list[float]:
+        """The element numbers, row-major, without making element Values (treat as read-only).
+
+        Not a PyTorch method: tinygrad_edu's own, what the tensor ops compute with."""
+        d = self._data
+        return d if d is not None else [v.data for v in self.flat]
 
     @property
     def _values(self) -> list[Value]:
@@ -338,22 +382,29 @@ class Tensor:
         """
         return list(self.flat)
 
+    def _pyn(self, d: float) -> Any:
+        """An element's number as Python gets it from PyTorch (``_py`` of its Value)."""
+        if self.dtype is float32:
+            return round_float32(d)
+        if self.dtype is bool_:
+            return bool(d)
+        return d if self.dtype.is_floating_point else int(d)
+
     def item(self) -> Any:
-        if len(self.flat) != 1:
-            raise RuntimeError(
-                f"a Tensor with {len(self.flat)} elements cannot be converted to Scalar"
-            )
-        return self._py(self.flat[0])
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        return self._pyn(self.numbers()[0])
 
     def tolist(self) -> Any:
-        return nest([self._py(v) for v in self.flat], self.shape)
+        return nest([self._pyn(d) for d in self.numbers()], self.shape)
 
     def _scalar(self) -> Any:
-        if len(self.flat) != 1:
+        if self.numel() != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
         if self.requires_grad:
             _warn_to_scalar(3)
-        return self._py(self.flat[0])
+        return self._pyn(self.numbers()[0])
 
     def __float__(self) -> float:
         return float(self._scalar())
@@ -364,12 +415,12 @@ class Tensor:
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.shape:
             raise TypeError("only integer tensors of a single element can be converted to an index")
-        return int(self.flat[0].data)
+        return int(self.numbers()[0])
 
     def __bool__(self) -> bool:
-        if len(self.flat) != 1:
+        if self.numel() != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
-        return bool(self.flat[0].data)
+        return bool(self.numbers()[0])
 
     def __format__(self, spec: str) -> str:
         if not self.shape:
@@ -383,7 +434,7 @@ class Tensor:
             suffixes.append(f"grad_fn=<{self.grad_fn.name().rpartition('::')[2]}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
-        values = [self._py(v) if self.dtype is not float32 else v.data for v in self.flat]
+        values = [self._pyn(d) if self.dtype is not float32 else d for d in self.numbers()]
         return format_tensor(values, tuple(self.shape), dtype=self.dtype.name, suffixes=suffixes)
 
     __str__ = __repr__
@@ -401,7 +452,8 @@ class Tensor:
         return len(self.shape)
 
     def numel(self) -> int:
-        return len(self.flat)
+        f = self._flat
+        return len(f) if f is not None else len(self._data or ())
 
     nelement = numel  # the older name, still in tutorials (makemore counts parameters so)
 

@@ -23,6 +23,7 @@ from ..core.graph import chain_rule
 from ..core.messages import SECOND_BACKWARD
 from ..core.ops import COPIES, NARY, OPS, Op
 from .dtype import C_NAMES, Size, float32, float64, int64
+from .lazy import Lazy, build
 from .tensor_messages import ANOMALY_HINT, HINT
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "check_versions",
     "double_backward_name",
     "is_tensor",
+    "lazy_result",
     "leaf_tensor",
     "lift",
     "new_node",
@@ -56,7 +58,7 @@ class TensorNode:
     the non-tensor values PyTorch saves (``_saved_dim``...).
     """
 
-    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_seq", "_values", "_versions")
+    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_seq", "_vals", "_versions", "lazy")
     slots: int = 1  # leading inputs that get a next_functions entry (-1: all)
     # which input slot a scalar node's j-th input belongs to: "pos" (slot j, elementwise ops),
     # "halves" (a row, then a column: dot products), "find" (the slot that holds the Value)
@@ -82,13 +84,41 @@ class TensorNode:
 
     @property
     def elements(self) -> list[Value]:
-        """The output's element Values, in row-major order."""
+        """The output's element Values, in row-major order (made now if the op has only
+        computed its numbers so far: ``lazy.py``)."""
         return self._values
+
+    @property
+    def _values(self) -> list[Value]:
+        vals = self._vals
+        if vals is None:
+            build([self])
+            vals = self._vals
+        return vals  # type: ignore[return-value]
+
+    @_values.setter
+    def _values(self, vals: list[Value]) -> None:
+        self._vals = vals
+
+    @property
+    def made(self) -> bool:
+        """Whether the output's element Values exist (else ``lazy`` holds its numbers)."""
+        return self._vals is not None
+
+    def make_elements(self) -> None:
+        """Make the output's element Values from ``lazy`` (its inputs' are made already)."""
+        if self._vals is None and self.lazy is not None:
+            self._vals = self.lazy.make(self.inputs)
+            self.lazy = None
 
     @property
     def shape(self) -> Size:
         """The output's shape."""
-        return self._attrs.get("shape", Size((len(self._values),)))
+        shape = self._attrs.get("shape")
+        if shape is None:
+            n = len(self._vals) if self._vals is not None else len(self.lazy.data)
+            shape = Size((n,))
+        return shape
 
     @property
     def sequence_nr(self) -> int:
@@ -122,6 +152,8 @@ class TensorNode:
     @property
     def freed(self) -> bool:
         """Whether a backward pass has freed what the element nodes saved."""
+        if self._vals is None and self.lazy is not None:
+            return self.lazy.freed and bool(self.lazy.op.saved)
         return any(v.grad_fn is not None and v.grad_fn.freed for v in self._values)
 
     def __getattr__(self, attr: str) -> Any:
@@ -264,10 +296,31 @@ def result(
     if STATE.enabled and any(is_tensor(x) and x.requires_grad for x in inputs[:n]):
         fn = object.__new__(node)
         fn._inputs, fn._values, fn._attrs, fn._seq = inputs, values, attrs, _next_seq()
-        fn._cls = None
+        fn._cls = fn.lazy = None
         if tuple(shape) != (len(values),):
             attrs["shape"] = Size(shape)
     out = type(inputs[0]).from_values(values, shape, dt, fn)
+    if fn is not None:
+        fn._versions = _saved_versions(fn, out)
+    return out
+
+
+def lazy_result(
+    lazy: Lazy, shape: Sequence[int], dt: Any, node: type[TensorNode], inputs: tuple[Any, ...],
+    **attrs: Any,
+) -> Any:  # fmt: skip
+    """The result tensor of an op that has computed its numbers (``lazy.data``) and not yet
+    its element Values: with its tensor-level node when an input requires grad (the node
+    holds ``lazy``, and makes the elements when asked), else a tensor of plain numbers."""
+    n = len(inputs) if node.slots < 0 else node.slots
+    fn = None
+    if STATE.enabled and any(is_tensor(x) and x.requires_grad for x in inputs[:n]):
+        fn = object.__new__(node)
+        fn._inputs, fn._vals, fn._attrs, fn._seq = inputs, None, attrs, _next_seq()
+        fn._cls, fn.lazy = None, lazy
+        if tuple(shape) != (len(lazy.data),):
+            attrs["shape"] = Size(shape)
+    out = type(inputs[0]).from_numbers(lazy.data, shape, dt, fn)
     if fn is not None:
         fn._versions = _saved_versions(fn, out)
     return out
@@ -278,7 +331,7 @@ def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[in
     custom ``autograd.Function``'s: its outputs' scalar graph holds it, not the other way)."""
     fn = object.__new__(node)
     fn._inputs, fn._values, fn._attrs, fn._seq = inputs, [], {"shape": Size(shape)}, _next_seq()
-    fn._cls, fn._versions = None, ()
+    fn._cls, fn._versions, fn.lazy = None, (), None
     return fn
 
 
@@ -369,7 +422,7 @@ def watch(t: Any) -> None:
 
 def watched() -> list[Any]:
     """The non-leaf tensors backward stops at, that are alive and have elements."""
-    return [t for t in list(_WATCHED.values()) if t.grad_fn is not None and t.flat]
+    return [t for t in list(_WATCHED.values()) if t.grad_fn is not None and t.numel()]
 
 
 def remember(t: Any) -> None:
@@ -408,6 +461,7 @@ def lift(cls: type, vals: list[Any], shape: Sequence[int], dt: Any = float32) ->
 def _lifted_node(node: type, cls: type, values: list[Value], shape: Sequence[int]) -> Any:
     fn = object.__new__(node)
     fn._inputs, fn._values, fn._seq, fn._cls = None, values, _next_seq(), cls
+    fn.lazy = None
     fn._attrs = {} if tuple(shape) == (len(values),) else {"shape": Size(shape)}
     fn._versions = ()
     return fn

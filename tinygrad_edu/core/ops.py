@@ -31,6 +31,7 @@ from typing import Any
 
 from .._torch_cpu.float32_libm import F32, F32s
 from .fmath import (
+    F64s,
     facos,
     fasin,
     fatanh,
@@ -84,7 +85,7 @@ def _both(ffn: Callable[[float], float], method: str) -> Callable[[Any], Any]:
     def fn(x: Any) -> Any:
         if x.__class__ is F32:  # the double result rounded once: within 1 ulp of PyTorch's
             return F32(ffn(float(x)))
-        if x.__class__ is F32s:  # a whole tensor's elements: the same, one C rounding loop
+        if x.__class__ is F32s or x.__class__ is F64s:  # a whole tensor's elements at once
             return x.map(ffn)
         return ffn(x) if isinstance(x, (float, int)) else getattr(x, method)()
 
@@ -155,6 +156,8 @@ def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
         return _pow32(a, b) if scalar else F32(fpow(float(a), float(b)))
     if isinstance(a, (float, int)) and isinstance(b, (float, int)):
         return fpow_scalar(a, b) if scalar else fpow(a, b)
+    if a.__class__ is F64s and isinstance(b, (float, int)):
+        return a.map(lambda x: fpow_scalar(x, b) if scalar else fpow(x, b))
     return a**b
 
 

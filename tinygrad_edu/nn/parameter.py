@@ -41,6 +41,10 @@ class Parameter(Tensor):
         # what an op on a Parameter makes is a plain tensor, as in PyTorch
         return Tensor.from_values(values, shape, dt, grad_fn)
 
+    @classmethod
+    def from_numbers(cls, data: Any, shape: Any, dt: Any, grad_fn: Any = None) -> Tensor:
+        return Tensor.from_numbers(data, shape, dt, grad_fn)
+
     def __repr__(self) -> str:
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
