@@ -1,25 +1,29 @@
 """Keeping Python's cycle collector out of graph building and out of the pass.
 
 A graph of Values holds no reference cycle (``graph.py``): reference counting alone frees it,
-so the cycle collector never finds garbage in it. It still walks it. The collector runs after
-every ``threshold0`` (700) new container objects; every 10th run also walks the objects that
-survived one run, and about every time the heap has grown by a quarter it walks everything
-alive. Building a graph of 10^6 ops is 2·10^6 new objects that all survive: those full walks
-visit each node about five times more, through memory no cache holds, and the forward's cost
-per node grows with the size of the graph.
+so the cycle collector never finds garbage in it. It still walks it. The collector walks the
+youngest objects after every ``threshold0`` (700) new ones, the objects that survived that
+after every ``threshold1`` (10) such runs, and everything alive after ``threshold2`` (10) runs
+of the second kind, once the heap has grown by a quarter since the last full walk. Building a
+graph of 10^6 ops is 2·10^6 new objects that all survive: the first two walks see each node
+once or twice, at the same cost whatever the size of the graph, but the full walks come each
+time the graph has grown by a quarter, visit every node about five times more, through memory
+no cache holds, and the forward's cost per node grows with the graph.
 
-So while many graph Values are alive, the first generation is sized to them:
-``threshold0 = live // SHARE`` (never below what it was). Each walk then comes after a fixed
-fraction of the graph has been built, the full walks come after the graph has grown many times
-over instead of by a quarter, and the collector's work per node stays the same at 10^4 and
-10^6 ops. What it collects does not change: it runs, only less often, and a cycle a program
-makes is freed at the latest after a share of the live graph's size in new objects (memory
-kept waiting is at most a fraction of the graph's own). When the Values go, the thresholds go
-back to what they were. Thresholds a program sets itself are never overridden: once
-``gc.get_threshold()`` is not what was set here, this module leaves the collector alone.
+So while many graph Values are alive, the full walk waits until ``GROWTH`` times as many new
+objects as there are graph Values alive have survived the second walk: ``threshold2`` grows
+with the graph (never below what it was), the first two generations stay as Python has them.
+A graph then grows ``GROWTH``-fold between two full walks, not by a quarter, and the
+collector's work per node stays about the same at 10^4 and 10^6 ops. What it collects does
+not change, only when: a cycle a program drops young is freed as soon as before, by the first
+two walks; one that lived through them waits for the next full walk, at most ``GROWTH`` times
+the live graph in new objects later (memory kept waiting is bounded by the graph's own size).
+When the Values go, the thresholds go back to what they were. Thresholds a program sets itself
+are never overridden: once ``gc.get_threshold()`` is not what was set here, this module leaves
+the collector alone until the graph has gone.
 
 ``engine.py`` counts the graph Values alive (made by a recorded op, not yet freed) and calls
-``young_generation`` when the count leaves the band the last call returned.
+``resize`` when the count leaves the band the last call returned.
 """
 
 from __future__ import annotations
@@ -28,18 +32,18 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["FLOOR", "SHARE", "gc_paused", "young_generation"]
+__all__ = ["FLOOR", "GROWTH", "gc_paused", "resize"]
 
-FLOOR = 1 << 16  # graph Values alive before the first generation grows (a small graph: as Python)
-SHARE = 8  # the first generation, as a share of the graph Values alive
+FLOOR = 1 << 16  # graph Values alive before the collector is resized (a small graph: as Python)
+GROWTH = 8  # how many times over the graph may grow between two full walks
 
 _saved: tuple[int, ...] | None = None  # the thresholds before this module changed them
 _set: tuple[int, ...] | None = None  # the thresholds this module set last
 _hands_off = False  # the program set thresholds of its own while a graph was alive
 
 
-def young_generation(live: int) -> tuple[int, int]:
-    """Size the collector's first generation for ``live`` graph Values alive.
+def resize(live: int) -> tuple[int, int]:
+    """Size the collector's full walks for ``live`` graph Values alive.
 
     Returns the band ``(low, high)`` of counts for which that size stays right: the engine calls
     again once the count is below ``low`` or above ``high``.
@@ -57,7 +61,8 @@ def young_generation(live: int) -> tuple[int, int]:
     base = _saved if _saved is not None else now
     if _hands_off or base[0] == 0:  # theirs, or automatic collection off: nothing to size
         return band
-    want = (max(base[0], live // SHARE), *base[1:])
+    per_run = base[0] * max(base[1], 1)  # new objects between two runs of the second walk
+    want = (base[0], base[1], max(base[2], GROWTH * live // per_run))
     if want != now:
         gc.set_threshold(*want)
     _saved, _set = base, gc.get_threshold()

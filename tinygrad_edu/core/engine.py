@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import anomaly_mode
-from .collector import FLOOR, gc_paused, young_generation
+from .collector import FLOOR, gc_paused, resize
 from .grad_mode import STATE
 from .graph import (
     FREED,
@@ -66,7 +66,7 @@ _new = object.__new__
 _ANOMALY = anomaly_mode.MODE
 _RELEASE: list[Any] = []  # what dying Values held, freed by one loop (Value.__del__)
 # the graph Values alive (made by a recorded op, not yet freed), then the band of that count
-# within which the collector's first generation is sized right (collector.py)
+# within which the collector's full walks are sized right (collector.py)
 _LIVE = [0, -1, FLOOR]
 
 
@@ -110,7 +110,7 @@ class Value:
         n = _live[0] - 1
         _live[0] = n
         if n < _live[1]:
-            _live[1], _live[2] = young_generation(n)
+            _live[1], _live[2] = resize(n)
         a, b, node = self._a, self._b, self._node
         if _work:  # a release further up the stack frees what this one held, after it returns
             if a is not None:
@@ -283,7 +283,7 @@ def _make(data: float, op: Op, a: Any, b: Any, rg: bool) -> Value:
         n = _LIVE[0] + 1
         _LIVE[0] = n
         if n > _LIVE[2]:
-            _LIVE[1], _LIVE[2] = young_generation(n)
+            _LIVE[1], _LIVE[2] = resize(n)
         if _ANOMALY.enabled:
             anomaly_mode.record(out.grad_fn)
     else:
