@@ -34,7 +34,7 @@ from contextlib import contextmanager
 
 __all__ = ["FLOOR", "GROWTH", "gc_paused", "resize"]
 
-FLOOR = 1 << 16  # graph Values alive before the collector is resized (a small graph: as Python)
+FLOOR = 1 << 14  # graph Values alive before the collector is resized (a small graph: as Python)
 GROWTH = 8  # how many times over the graph may grow between two full walks
 
 _saved: tuple[int, ...] | None = None  # the thresholds before this module changed them
