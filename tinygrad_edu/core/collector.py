@@ -23,7 +23,9 @@ are never overridden: once ``gc.get_threshold()`` is not what was set here, this
 the collector alone until the graph has gone.
 
 ``engine.py`` counts the graph Values alive (made by a recorded op, not yet freed) and calls
-``resize`` when the count leaves the band the last call returned.
+``resize`` when the count leaves the band the last call returned. The count takes no lock:
+threads building graphs at once may make it drift, which changes when the collector walks,
+never what it frees.
 """
 
 from __future__ import annotations
