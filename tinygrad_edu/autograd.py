@@ -22,6 +22,7 @@ from ._tensor import tensor_pass
 from ._tensor.dtype import float32, float64, round_float32
 from ._tensor.function import Function, FunctionCtx
 from ._tensor.kernels import float32_arithmetic, rounded
+from ._tensor.numbers_pass import backward_numbers
 from ._tensor.tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
 from .core.anomaly_mode import detect_anomaly, set_detect_anomaly
 from .core.engine import Value, apply
@@ -68,8 +69,10 @@ def backward(
         grads = [grad_tensors] * len(roots) if grad_tensors is None else [grad_tensors]
     else:
         grads = list(grad_tensors)
-    tensor_pass.backward(roots, grads, retain_graph=bool(retain_graph or create_graph),
-                         create_graph=create_graph)  # fmt: skip
+    retain = bool(retain_graph or create_graph)
+    if not create_graph and backward_numbers(roots, grads, retain_graph=retain):
+        return  # a graph that has computed only its numbers, differentiated on its numbers
+    tensor_pass.backward(roots, grads, retain_graph=retain, create_graph=create_graph)
 
 
 def grad(

@@ -36,16 +36,19 @@ own grad is the sum of its outputs' (what a sum of them would receive).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
 from .._torch_cpu.float32_libm import round32
-from ..core.engine import Value, apply, attach_node
-from ..core.grad_mode import STATE, no_grad
+from ..core.anomaly_mode import is_anomaly_enabled
+from ..core.engine import Value, apply, attach_node, inputs_of
+from ..core.grad_mode import STATE, no_grad, set_grad_enabled
 from ..core.graph import Node
 from ..core.messages import SECOND_BACKWARD
 from ..core.ops import Const, Op
-from .dtype import float32
+from .dtype import float32, float64
+from .lazy import build
 from .tensor_graph import TensorNode, is_tensor, new_node
 
 __all__ = ["BackwardCFunction", "Function", "FunctionCtx"]
@@ -89,6 +92,12 @@ class BackwardCFunction(TensorNode, FunctionCtx):
     def freed(self) -> bool:
         return self.__dict__.get("freed_", False)
 
+    def output_elements(self) -> list[Value]:
+        # a call's node holds none of its output's elements: making them gives them to the
+        # output tensor itself (``_Deferred.make``)
+        build([self])
+        return []
+
     def __call__(self, *grad_outputs: Any) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not callable")
 
@@ -130,7 +139,77 @@ class Function:
             out = cls.forward(ctx, *args, **kwargs)
         if not (STATE.enabled and any(ctx.needs_input_grad)):
             return out
+        if _numbers_first(ctx, out, args):  # its output's elements made when asked
+            later = _Deferred(cls, args, out)
+            ctx.defer(later)
+            t = type(out).from_numbers(out.numbers(), out.shape, out.dtype, ctx)
+            later.result = weakref.ref(t)
+            return t
         return _Call(cls, ctx, args).wrap(out)
+
+
+def _numbers_first(ctx: BackwardCFunction, out: Any, args: tuple[Any, ...]) -> bool:
+    # one float output of the inputs' dtype, outside anomaly mode: as the tensor ops do
+    if not is_tensor(out) or out.dtype not in (float32, float64) or is_anomaly_enabled():
+        return False
+    if ctx.__dict__.get("non_differentiable"):
+        return False
+    return all(a.dtype is out.dtype for a in args if is_tensor(a) and a.requires_grad)
+
+
+class _Deferred:
+    """A one-output call whose output's elements (and the call's scalar nodes) are made when
+    first asked for; until then a backward pass over numbers runs the call's ``backward``.
+    It holds no call and no ctx (the ctx holds it): a graph of it frees by reference counts."""
+
+    kind = "function"
+    maps = None
+
+    def __init__(self, cls: type[Function], args: tuple[Any, ...], out: Any) -> None:
+        self.cls, self.args, self.out = cls, args, out
+        self.result: Any = None  # the output tensor, held weakly
+        self.grads: list[float] | None = None
+
+    def make(self, ctx: BackwardCFunction) -> list[Value]:
+        with set_grad_enabled(True):
+            vals = _Call(self.cls, ctx, self.args).wrap(self.out).flat
+        if self.grads is not None:  # what a pass over numbers gave: the output's, the call's
+            for v, g in zip(vals, self.grads):
+                v.grad = g
+            hub = inputs_of(vals[0])[0] if vals else None
+            if hub is not None:
+                total = 0.0
+                for g in reversed(self.grads):
+                    total += g
+                hub.grad = total
+        t = self.result() if self.result is not None else None
+        if t is not None:
+            t.flat = vals
+        return []  # the call's node holds none of its output's elements
+
+    def backward(
+        self, ctx: BackwardCFunction, g: list[float], *, retain_graph: bool
+    ) -> list[list[float] | None]:
+        """Each tensor input's gradient from the output's ``g``: your ``backward``, once."""
+        o = self.out
+        saves = bool(ctx.__dict__.get("to_save"))
+        if saves and ctx.freed:
+            raise RuntimeError(SECOND_BACKWARD)
+        grad = type(o).from_numbers(round32(g) if o.dtype is float32 else list(g), o.shape, o.dtype)
+        flat = _Call(self.cls, ctx, self.args).run([grad])
+        if saves and not retain_graph:
+            ctx.freed_ = True
+        shares: list[list[float] | None] = []
+        at = 0
+        for a in ctx.differentiable_inputs:
+            if not a.requires_grad:
+                shares.append(None)
+                continue
+            n = a.numel()
+            part = flat[at : at + n]
+            at += n
+            shares.append(None if part and part[0] is None else list(part))
+        return shares
 
 
 class _Collect(float):
@@ -302,12 +381,12 @@ class _Call:
             grads.append(type(o).from_values(vals, o.shape, o.dtype))
         return grads
 
-    def run(self) -> list[Any]:
+    def run(self, grads: list[Any] | None = None) -> list[Any]:
         ctx, name = self.ctx, type(self.ctx).__name__
         ctx.running_ = True
         try:
             with no_grad():
-                got = self.cls.backward(ctx, *self.grad_outputs())
+                got = self.cls.backward(ctx, *(self.grad_outputs() if grads is None else grads))
         finally:
             ctx.running_ = False
         got = got if isinstance(got, tuple) else (got,)
@@ -338,12 +417,12 @@ def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
     """The gradient ``g`` backward returned for input ``a`` (number ``k``), element by element
     in ``a``'s dtype (None: no gradient)."""
     if g is None:
-        return [None] * len(a.flat)
+        return [None] * a.numel()
     if not is_tensor(g) or tuple(g.shape) != tuple(a.shape):
         got = list(g.shape) if is_tensor(g) else type(g).__name__
         raise RuntimeError(
             f"Function {name} returned an invalid gradient at index {k} - got {got} but "
             f"expected shape compatible with {list(a.shape)}"
         )
-    data = [v.data for v in g.flat]
+    data = list(g.numbers())
     return round32(data) if a.dtype is float32 else data

@@ -161,15 +161,6 @@ def _numbers_first(dt: Any, *tensors: Any) -> bool:
     return all(t.dtype is dt for t in tensors)
 
 
-def _numbers_result(
-    lz: Lazy, shape: Any, dt: Any, node: Any, inputs: tuple[Any, ...], **attrs: Any
-) -> Any:
-    tensors = [x for x in inputs if is_tensor(x)]
-    if _outside_graph(*tensors):
-        return type(inputs[0]).from_numbers(lz.data, shape, dt)
-    return lazy_result(lz, shape, dt, node, inputs, **attrs)
-
-
 def unary(key: str, a: Any, *params: Any) -> Any:
     """The table's one-input op ``key`` on every element of ``a``."""
     op = OPS[key]
@@ -186,7 +177,7 @@ def unary(key: str, a: Any, *params: Any) -> Any:
         data = [fwd(x, *full) for x in xs] if full else [fwd(x) for x in xs]
         data = _finished(key, data, dt, (xs,) if not params else None)
         lz = Lazy(op, "unary", data, dt is float32, tuple(full))
-        return _numbers_result(lz, a.shape, dt, node_class(op.name), (a,), **saved)
+        return lazy_result(lz, a.shape, dt, node_class(op.name), (a,), **saved)
     if _outside_graph(a):
         fwd = op.forward
         vals = constants([fwd(v.data, *full) for v in a.flat])
@@ -246,7 +237,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
                 xs, ys = [xs[i] for i in maps[0]], [ys[j] for j in maps[1]]
             data = _finished(key, list(map(fwd, xs, ys)), dt)
             lz = Lazy(op, "pair", data, dt is float32, (), maps)
-            return _numbers_result(lz, shape, dt, node, (a, b), **attrs)
+            return lazy_result(lz, shape, dt, node, (a, b), **attrs)
         av, bv = a.flat, b.flat
         if maps is not None:
             av, bv = [av[i] for i in maps[0]], [bv[j] for j in maps[1]]
@@ -260,7 +251,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
         xs = a.numbers()
         data = _finished(key, [fwd(x, n) for x in xs], dt, (xs, b) if pow_number else None)
         lz = Lazy(op, "number", data, dt is float32, (n,))
-        return _numbers_result(lz, shape, dt, node, (a, b), **attrs)
+        return lazy_result(lz, shape, dt, node, (a, b), **attrs)
     if _outside_graph(a):
         vals = constants([fwd(x.data, n) for x in a.flat])
     else:
@@ -300,7 +291,7 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
             xs = a.numbers()
             data = _finished(key, [op.forward(*xs)], dt, (xs,))
             lz = Lazy(op, "reduce", data, dt is float32)
-            return _numbers_result(lz, shape, dt, NODES[key], (a,), **attrs)
+            return lazy_result(lz, shape, dt, NODES[key], (a,), **attrs)
         vals = _finish(key, [apply(op, tuple(a.flat))], dt, ([v.data for v in a.flat],))
         return result(vals, shape, dt, NODES[key], (a,), **attrs)
     d = normalize_dim(dim, len(a.shape))

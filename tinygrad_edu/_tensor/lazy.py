@@ -45,10 +45,10 @@ class Lazy:
         self.freed = False
         self.grads: list[float] | None = None
 
-    def make(self, inputs: Sequence[Any]) -> list[Value]:
-        """The element Values the op would have made from ``inputs`` (tensors whose own
-        elements are made already), with this op's numbers."""
-        op, kind = self.op, self.kind
+    def make(self, node: Any) -> list[Value]:
+        """The element Values the op would have made from ``node``'s inputs (tensors whose
+        own elements are made already), with this op's numbers."""
+        op, kind, inputs = self.op, self.kind, node.inputs
         with set_grad_enabled(True):  # the op recorded a graph when it ran: so do its elements
             if kind == "unary":
                 params = self.params

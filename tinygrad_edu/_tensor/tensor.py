@@ -200,8 +200,11 @@ class Tensor:
         the tensor has only computed its numbers so far."""
         f = self._flat
         if f is None:
-            fn = self.grad_fn  # the node of the op that made it holds its elements
-            f = fn.elements if fn is not None else lazy.constant_values(self._data or [])
+            fn = self.grad_fn  # the node of the op that made it makes its elements
+            f = fn.output_elements() if fn is not None else lazy.constant_values(self._data or [])
+            if self._flat is not None:  # given to the tensor itself (a Function call's)
+                remember(self)
+                return self._flat
             self._flat, self._data = f, None
             remember(self)
         return f

@@ -105,10 +105,18 @@ class TensorNode:
         """Whether the output's element Values exist (else ``lazy`` holds its numbers)."""
         return self._vals is not None
 
+    def defer(self, lazy: Any) -> None:
+        """Make the output's elements later, from ``lazy`` (a record with ``make(node)``)."""
+        self._vals, self.lazy = None, lazy
+
+    def output_elements(self) -> list[Value]:
+        """The element Values of the tensor this node made (its ``elements``)."""
+        return self._values
+
     def make_elements(self) -> None:
         """Make the output's element Values from ``lazy`` (its inputs' are made already)."""
         if self._vals is None and self.lazy is not None:
-            self._vals = self.lazy.make(self.inputs)
+            self._vals = self.lazy.make(self)
             self.lazy = None
 
     @property

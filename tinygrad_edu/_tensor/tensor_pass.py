@@ -39,7 +39,15 @@ from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, li
 from .tensor_messages import CREATE_GRAPH_CYCLE
 from .tensor_rules import BROADCAST, ELEMENTWISE, WRITES, group_rule, is_copy_rule, members
 
-__all__ = ["RuleStep", "backward", "call_hooks", "grad_with_hooks", "seeds_of"]
+__all__ = [
+    "RuleStep",
+    "add_into",
+    "backward",
+    "call_hooks",
+    "grad_tensor",
+    "grad_with_hooks",
+    "seeds_of",
+]
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ class RuleStep:
     grads: tuple[float, ...]  # each one's grad once its share is added
 
 
-def _grad_tensor(like: Any, data: Sequence[float]) -> Any:
+def grad_tensor(like: Any, data: Sequence[float]) -> Any:
     """A plain tensor of ``data`` shaped and typed as ``like`` (a gradient)."""
     if like.dtype is float32 and float32_arithmetic():  # a float32 tensor's grad is float32
         data = rounded(list(data))
@@ -375,13 +383,13 @@ def _checkpoints(
 
 
 def _hooked(t: Any, reached: set[int], fill_retained: bool) -> None:
-    g = _grad_tensor(t, [v.grad if id(v) in reached else 0.0 for v in t.flat])
+    g = grad_tensor(t, [v.grad if id(v) in reached else 0.0 for v in t.flat])
     g = call_hooks(t, g)
     for v, gv in zip(t.flat, g.flat):
         if id(v) in reached:
             v.grad = gv.data
     if t.retains_grad and fill_retained:
-        t.grad = _add_into(t.grad, g)
+        t.grad = add_into(t.grad, g)
 
 
 def call_hooks(t: Any, g: Any) -> Any:
@@ -393,10 +401,10 @@ def call_hooks(t: Any, g: Any) -> Any:
     return g
 
 
-def _add_into(acc: Any, g: Any) -> Any:
+def add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
-        return _grad_tensor(g, [v.data for v in g.flat])
+        return grad_tensor(g, [v.data for v in g.flat])
     if acc.dtype is float32 and len({id(a) for a in acc.flat}) < len(acc.flat):
         for a, b in zip(acc.flat, g.flat):  # an element twice (a grad set to a view): in turn
             a.data = float(F32(a.data) + b.data)
@@ -422,8 +430,8 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
         if id(t) in done:
             continue
         done.add(id(t))
-        g = _grad_tensor(t, [x.grad if id(x) in leaves else 0.0 for x in t.flat])
-        t.grad = _add_into(t.grad, call_hooks(t, g))
+        g = grad_tensor(t, [x.grad if id(x) in leaves else 0.0 for x in t.flat])
+        t.grad = add_into(t.grad, call_hooks(t, g))
         for x, a in zip(t.flat, t.grad.flat):
             x.grad = a.data
 
@@ -472,7 +480,7 @@ def grad_with_hooks(
         # also on the way to another input)
         ran = x.grad_fn is not None and any(id(v) in ran_ids for v in x.flat)
         if x.backward_hooks and not ran and any(e is not None for e in g):
-            t = call_hooks(x, _grad_tensor(x, [0.0 if e is None else e for e in g]))
+            t = call_hooks(x, grad_tensor(x, [0.0 if e is None else e for e in g]))
             g = [None if e is None else h.data for e, h in zip(g, t.flat)]
         got.extend(g)
     for k, v in leaves.items():

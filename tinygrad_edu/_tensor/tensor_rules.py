@@ -21,6 +21,7 @@ from .._torch_cpu import float32_pointwise as pw
 from .._torch_cpu import float32_reduce as rd
 from .._torch_cpu.float32_libm import F32, F32s, f32, round32
 from ..core.engine import Value, inputs_of, is_float32, op_of
+from ..core.fmath import F64s
 from ..core.graph import chain_rule, slots_of
 from ..core.ops import COPIES, in_float64
 from .ops.views import VIEW_OPS
@@ -38,6 +39,7 @@ __all__ = [
     "is_copy_rule",
     "members",
     "sum_to",
+    "vector_grads",
 ]
 
 Grad = list[float]
@@ -129,45 +131,73 @@ def elementwise_grads(elements: Sequence[Value], g: Grad) -> list[Grad | None] |
         if first.__class__ is Value:
             if any(x.__class__ is not Value for x in col):
                 return None
-            args.append(F32s.of([x.data for x in col]))
+            args.append([x.data for x in col])
         elif any(x is not first for x in col):
             return None  # constants that differ from element to element
         else:
-            args.append(F32(first) if isinstance(first, float) else first)
-    out = F32s.of([v.data for v in elements])
-    up = F32s.of(g)
-    try:
-        if op.backward is not None:
-            got = list(op.backward(up, *args, out))
-        else:
-            local = op.local(*args, out)  # type: ignore[misc]
-            got = [(up if d else 0.0) if op.masked else up * d for d in local]
-    except (TypeError, ValueError, ArithmeticError):
-        if not (op.masked and op.local is not None and op.slots == 1):
-            return None  # the rule branches on a number: each element runs its own
-        got = [_masked(op.local, args, out, up)]
+            args.append(first)
+    got = vector_grads(op, args, [v.data for v in elements], g, float32=True)
+    if got is None:
+        return None
     per: list[Grad | None] = []
-    for col, c in zip(columns, got[: op.slots]):
-        if col[0].__class__ is not Value:
-            per.append(None)  # a number operand (``t * 2.0``) gets no gradient
-            continue
-        vals = c.values if c.__class__ is F32s else [float(c)] * n
-        if any(not x.requires_grad for x in col):
+    for col, vals in zip(columns, got):
+        if vals is not None and any(not x.requires_grad for x in col):
             vals = [d if x.requires_grad else 0.0 for x, d in zip(col, vals)]
         per.append(vals)
     return per
 
 
-def _masked(local: Callable[..., Any], args: list[Any], out: F32s, up: F32s) -> F32s:
+def vector_grads(
+    op: Any, args: Sequence[Any], out: Sequence[float], g: Sequence[float], *, float32: bool
+) -> list[Grad | None] | None:
+    """The op table's rule of an elementwise op at every element at once: each slot's
+    contributions (the upstream ``g`` times the local derivative, or the op's own formula) on
+    ``F32s`` vectors for float32 (one C rounding loop per operation) or ``F64s`` for float64,
+    element by element what ``chain_rule`` gives on numbers. ``args``: per input, a list of
+    numbers (one per element) or one number for all; None for a slot that is a number.
+
+    None when the rule cannot run on vectors (it branches on a number): then each element
+    runs its own rule.
+    """
+    n = len(g)
+    vec: Any = F32s.of if float32 else F64s
+    xs = [
+        vec(a) if a.__class__ is list else F32(a) if float32 and isinstance(a, float) else a
+        for a in args
+    ]
+    o, up = vec(out), vec(g)
+    try:
+        if op.backward is not None:
+            got = list(op.backward(up, *xs, o))
+        else:
+            local = op.local(*xs, o)
+            got = [(up if d else 0.0) if op.masked else up * d for d in local]
+    except (TypeError, ValueError, ArithmeticError):
+        if not (op.masked and op.local is not None and op.slots == 1):
+            return None  # the rule branches on a number: each element runs its own
+        got = [_masked(op.local, xs, o, up)]
+    per: list[Grad | None] = []
+    for a, c in zip(args, got[: op.slots]):
+        if a.__class__ is not list:
+            per.append(None)  # a number operand (``t * 2.0``) gets no gradient
+        else:
+            per.append(c.values if c.__class__ in _VECTORS else [float(c)] * n)
+    return per
+
+
+_VECTORS = (F32s, F64s)
+
+
+def _masked(local: Callable[..., Any], args: list[Any], out: Any, up: Any) -> Any:
     """A masked op's contributions (relu's, clamp's: the upstream where the slope is not 0,
     else exactly 0.0): its slope is a comparison of numbers, asked element by element of
     plain floats (the same numbers as the ``F32`` ones, compared alike), no arithmetic."""
-    cols = [a.values if a.__class__ is F32s else None for a in args]
+    cols = [a.values if a.__class__ in _VECTORS else None for a in args]
     ds = []
     for i, o in enumerate(out.values):
         row = [a if col is None else col[i] for a, col in zip(args, cols)]
         ds.append(local(*row, o)[0])
-    return F32s([u if d else 0.0 for u, d in zip(up.values, ds)])
+    return type(up)([u if d else 0.0 for u, d in zip(up.values, ds)])
 
 
 def _broadcast(node: TensorNode, g: Grad) -> list[Grad | None]:
