@@ -24,6 +24,7 @@ NUMBERS = st.one_of(
 )
 UNARY = ["tanh", "relu", "exp", "sigmoid", "neg", "abs", "sin", "square", "silu"]
 BINARY = ["+", "-", "*", "/"]
+PARAMS = ["leaky_relu", "clamp", "clamp_min", "rsub", "pow", "hardtanh"]
 STEP = st.one_of(
     st.tuples(st.just("unary"), st.sampled_from(UNARY), st.integers(0, 99)),
     st.tuples(st.just("binary"), st.sampled_from(BINARY), st.integers(0, 99), st.integers(0, 99)),
@@ -31,6 +32,9 @@ STEP = st.one_of(
     st.tuples(st.just("sum"), st.lists(st.integers(0, 99), min_size=1, max_size=5)),
     st.tuples(st.just("dot"), st.lists(st.integers(0, 99), min_size=2, max_size=6)),
     st.tuples(st.just("affine"), st.lists(st.integers(0, 99), min_size=3, max_size=7)),
+    # ops with constant inputs after the differentiable one: one (two inputs), two (three)
+    st.tuples(st.just("param"), st.sampled_from(PARAMS), st.integers(0, 99), NUMBERS, NUMBERS),
+    st.tuples(st.just("pow"), st.integers(0, 99), st.integers(0, 99)),  # two slots, no lists
 )
 
 
@@ -48,6 +52,12 @@ def build(leaves: list[float], steps: list[tuple]) -> tuple[list[Value], Value]:
             out = ops[step[1]](pick(step[2]), pick(step[3]))
         elif kind == "const":
             out = ops[step[1]](pick(step[2]), step[3])
+        elif kind == "param":
+            op = OPS[step[1]]
+            params = (step[3], step[4])[: len(op.params)]
+            out = apply(op, (pick(step[2]), *params))
+        elif kind == "pow":
+            out = apply(OPS["powt"], (pick(step[1]), pick(step[2])))
         elif kind == "sum":
             out = vsum(pick(i) for i in step[1])
         elif kind == "dot":

@@ -17,16 +17,15 @@ of its op: one object per op, so building a graph and walking it stay cheap.
 
 from __future__ import annotations
 
-import gc
 import math
 import operator
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import anomaly_mode
+from .collector import FLOOR, gc_paused, resize
 from .grad_mode import STATE
 from .graph import (
     FREED,
@@ -55,6 +54,7 @@ __all__ = [
     "in_float32_format",
     "inputs_of",
     "is_float32",
+    "live_graph_values",
     "op_of",
     "run_pass",
     "toposort",
@@ -65,6 +65,9 @@ __all__ = [
 _new = object.__new__
 _ANOMALY = anomaly_mode.MODE
 _RELEASE: list[Any] = []  # what dying Values held, freed by one loop (Value.__del__)
+# the graph Values alive (made by a recorded op, not yet freed), then the band of that count
+# within which the collector's full walks are sized right (collector.py)
+_LIVE = [0, -1, FLOOR]
 
 
 class Value:
@@ -93,7 +96,7 @@ class Value:
 
     apply = staticmethod(lambda op, inputs: apply(op, inputs))
 
-    def __del__(self, _work: list[Any] = _RELEASE) -> None:
+    def __del__(self, _work: list[Any] = _RELEASE, _live: list[int] = _LIVE) -> None:
         # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
         # deep as the chain. Native CPython defers it (its trashcan); under Pyodide the
         # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
@@ -104,17 +107,30 @@ class Value:
                 return
         except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
             return
-        outer = not _work  # else a release further up the stack frees what this one held
-        if outer:
-            _work.append(None)  # the loop's own mark: the list is not empty while it runs
-        _work.append(self._a)
-        _work.append(self._b)
-        _work.append(self._node)
-        self._a = self._b = self._node = None
-        if outer:
-            while len(_work) > 1:
-                _work.pop()
-            _work.clear()
+        n = _live[0] - 1
+        _live[0] = n
+        if n < _live[1]:
+            _live[1], _live[2] = resize(n)
+        a, b, node = self._a, self._b, self._node
+        if _work:  # a release further up the stack frees what this one held, after it returns
+            if a is not None:
+                _work.append(a)
+            if b is not None:
+                _work.append(b)
+            if node is not None:
+                _work.append(node)
+            return
+        _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
+        if a is not None:
+            _work.append(a)
+        if b is not None:
+            _work.append(b)
+        if node is not None:
+            _work.append(node)
+        self._a = self._b = self._node = a = b = node = None
+        pop = _work.pop
+        while pop() is not None:  # each popped object is freed here, its own inputs pushed
+            pass
 
     @property
     def grad_fn(self) -> Node | None:
@@ -264,6 +280,10 @@ def _make(data: float, op: Op, a: Any, b: Any, rg: bool) -> Value:
     if rg and STATE.enabled:
         out.requires_grad = True
         out._kind, out._a, out._b = op, a, b
+        n = _LIVE[0] + 1
+        _LIVE[0] = n
+        if n > _LIVE[2]:
+            _LIVE[1], _LIVE[2] = resize(n)
         if _ANOMALY.enabled:
             anomaly_mode.record(out.grad_fn)
     else:
@@ -282,7 +302,7 @@ def _binary(op: Op, a: Value, b: Any) -> Value:
     return _make(op.forward(a.data, b), op, a, b, a.requires_grad)
 
 
-def apply(op: Op, inputs: Sequence[Any]) -> Value:
+def apply(op: Op, inputs: Sequence[Any], numbers: Sequence[float] | None = None) -> Value:
     """Run ``op`` forward on ``inputs`` (Values or numbers) and record it if one requires grad.
 
     The one public way to make an op's result, for the table's ops and for your own:
@@ -291,15 +311,20 @@ def apply(op: Op, inputs: Sequence[Any]) -> Value:
     >>> y = apply(OPS["exp"], (Value(0.0),))
     >>> y.data, y.grad_fn.name()
     (1.0, 'ExpBackward0')
+
+    ``numbers``: the inputs' numbers (each Value's ``data``, each number itself), when the
+    caller has read them already: a layer reads its inputs' once for all its neurons.
     """
-    args = [x.data if x.__class__ is Value else x for x in inputs]
-    data = op.forward(*args)
+    if numbers is None:
+        numbers = [x.data if x.__class__ is Value else x for x in inputs]
+    data = op.forward(*numbers)
     rg = False
-    for x in inputs if op.slots < 0 else inputs[: op.slots]:
+    slots = op.slots
+    for x in inputs if slots < 0 else inputs[:slots]:
         if x.__class__ is Value and x.requires_grad:
             rg = True
             break
-    if op.slots < 0:
+    if slots < 0:
         return _make(data, op, inputs if inputs.__class__ is tuple else tuple(inputs), None, rg)
     n = len(inputs)
     if n != op.arity:
@@ -337,6 +362,11 @@ def in_float32_format(values: Iterable[Value]) -> None:
             node = v._node
             if node is not None and node is not FREED:
                 v._node = None  # made again, of the float32 op's class, when asked for
+
+
+def live_graph_values() -> int:
+    """How many Values made by a recorded op are alive now (the collector is sized to them)."""
+    return _LIVE[0]
 
 
 def op_of(v: Value) -> Op | None:
@@ -518,22 +548,6 @@ def backward(
         run_pass(order, retain_graph=retain_graph, observer=observer)
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cycle collector for a backward pass, then restore it as it was.
-
-    The pass makes no reference cycles, so the collector has nothing to find in it; on a large
-    graph it would still walk every node many times over.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def run_pass(
     order: Sequence[Value],
     *,
@@ -561,13 +575,14 @@ def check_and_free(v: Value, op: Op, retain_graph: bool) -> None:
 
 
 def _fast(order: Sequence[Value], retain_graph: bool) -> None:
-    # graph.chain_rule on float64 numbers, its unpacking written out for speed: the rules are
-    # the op table's own (tests/test_backward_paths.py holds the two equal)
+    # graph.chain_rule on float64 numbers, its unpacking written out for speed, one input, two
+    # inputs or n: the rules are the op table's own (tests/test_backward_paths.py holds the
+    # two equal, bit for bit)
     value, zero, freed, rule = Value, ZERO, FREED, chain_rule
     for v in order:
         op = v._kind
-        node = v._node
         if op.saved:
+            node = v._node
             if node is freed or (node is not None and node.freed):
                 raise RuntimeError(SECOND_BACKWARD)
             if not retain_graph:
@@ -583,22 +598,61 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                     x.grad = c if x.grad is zero else x.grad + c
             continue
         slots = op.slots
-        if slots < 0:
+        if slots < 0:  # n-ary: a sum, a dot product, a neuron's weighted sum
             ins = v._a
-        elif slots == 1 and v._b is None:
-            ins = (v._a,)
-        else:
+            args = [x.data if x.__class__ is value else x for x in ins]
+            if op.backward is not None:
+                cs: Any = op.backward(g, *args, v.data)
+            elif op.masked:
+                cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            else:
+                cs = [g * d for d in op.local(*args, v.data)]
+            for x, c in zip(ins, cs):
+                if x.__class__ is value and x.requires_grad:
+                    x.grad = c if x.grad is zero else x.grad + c
+            continue
+        a = v._a
+        b = v._b
+        if b is None:  # one input (relu, tanh, exp...)
+            ad = a.data if a.__class__ is value else a
+            if op.backward is not None:
+                c = op.backward(g, ad, v.data)[0]
+            elif op.masked:
+                c = g if op.local(ad, v.data)[0] else 0.0
+            else:
+                c = g * op.local(ad, v.data)[0]
+            if a.__class__ is value and a.requires_grad:
+                a.grad = c if a.grad is zero else a.grad + c
+            continue
+        if b.__class__ is tuple:  # three inputs or more (clamp and its bounds)
             ins = inputs_of(v)
-        args = [x.data if x.__class__ is value else x for x in ins]
+            args = [x.data if x.__class__ is value else x for x in ins]
+            if op.backward is not None:
+                cs = op.backward(g, *args, v.data)
+            elif op.masked:
+                cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            else:
+                cs = [g * d for d in op.local(*args, v.data)]
+            for x, c in zip(ins[:slots], cs):
+                if x.__class__ is value and x.requires_grad:
+                    x.grad = c if x.grad is zero else x.grad + c
+            continue
+        # two inputs: a + b, a * 2.0, leaky_relu(a, 0.1)
+        ad = a.data if a.__class__ is value else a
+        bd = b.data if b.__class__ is value else b
         if op.backward is not None:
-            cs: Any = op.backward(g, *args, v.data)
+            cs = op.backward(g, ad, bd, v.data)
         elif op.masked:
-            cs = [g if d else 0.0 for d in op.local(*args, v.data)]
+            cs = [g if d else 0.0 for d in op.local(ad, bd, v.data)]
         else:
-            cs = [g * d for d in op.local(*args, v.data)]
-        for x, c in zip(ins if slots < 0 else ins[:slots], cs):
-            if x.__class__ is value and x.requires_grad:
-                x.grad = c if x.grad is zero else x.grad + c
+            cs = [g * d for d in op.local(ad, bd, v.data)]
+        c = cs[0]
+        if a.__class__ is value and a.requires_grad:
+            a.grad = c if a.grad is zero else a.grad + c
+        if slots == 2:
+            c = cs[1]
+            if b.__class__ is value and b.requires_grad:
+                b.grad = c if b.grad is zero else b.grad + c
 
 
 def _observed(

@@ -39,6 +39,10 @@ def _inputs(x: Iterable[Any]) -> tuple[Scalar, ...]:
     return tuple(v if v.__class__ is Value or v.__class__ is float else float(v) for v in x)
 
 
+def _numbers(xs: tuple[Scalar, ...]) -> list[float]:
+    return [v.data if v.__class__ is Value else v for v in xs]
+
+
 class Module:
     """micrograd's base class: a model's ``parameters()`` and ``zero_grad()``, nothing else.
 
@@ -80,14 +84,18 @@ class Neuron(Module):
         self.expand = expand or lecture
         self.lecture = lecture
 
-    def __call__(self, x: Iterable[Any]) -> Value:
-        xs = x if x.__class__ is tuple else _inputs(x)  # a Layer hands over its inputs cleaned
+    def __call__(self, x: Iterable[Any], numbers: Sequence[float] | None = None) -> Value:
+        # a Layer hands over its inputs cleaned, and their numbers, read once for all neurons
+        xs = x if x.__class__ is tuple else _inputs(x)
         if len(xs) != len(self.w):  # zip would silently drop inputs
             raise ValueError(f"{self!r} takes {len(self.w)} inputs, got {len(xs)}")
         if self.expand:
             act = sum((wi * xi for wi, xi in zip(self.w, xs)), self.b)  # the lecture's line
         else:
-            act = apply(_AFFINE, (*self.w, *xs, self.b))  # w·x + b, one node
+            if numbers is None:
+                numbers = _numbers(xs)
+            ins = (*self.w, *xs, self.b)  # w·x + b, one node
+            act = apply(_AFFINE, ins, [*[w.data for w in self.w], *numbers, self.b.data])
         if self.lecture:
             return act.tanh()
         return act.relu() if self.nonlin else act
@@ -108,7 +116,8 @@ class Layer(Module):
 
     def __call__(self, x: Iterable[Any]) -> Value | list[Value]:
         xs = _inputs(x)  # once per layer, not once per neuron
-        out = [n(xs) for n in self.neurons]
+        numbers = _numbers(xs)
+        out = [n(xs, numbers) for n in self.neurons]
         return out[0] if len(out) == 1 else out
 
     def parameters(self) -> list[Value]:

@@ -161,9 +161,9 @@ def pow(a: Any, b: Any, *, scalar: bool = False) -> Any:
     return a**b
 
 
-def _step(out: Any) -> float:
+def _relu_local(a: Any, out: Any) -> tuple[float]:
     # relu's slope from its result, as PyTorch's threshold_backward: 0 where out <= 0, so 1 at nan
-    return 0.0 if float(out) <= 0.0 else 1.0
+    return (0.0 if float(out) <= 0.0 else 1.0,)
 
 
 def _pow_grad(g: Any, x: Any, n: Any, scalar: bool = False) -> Any:
@@ -468,7 +468,7 @@ _OPS = [
     Op(key="sigmoid", name="SigmoidBackward0", forward=fsigmoid, backward=lambda g, a, out: (g * (1.0 - out) * out,),
        expr="sigmoid({0})", dlocal=("out*(1 - out)",), saved={"_saved_result": "result"},
        double={0: "SigmoidBackwardBackward0"}, where=("torch", "Tensor", "functional")),
-    Op(key="relu", name="ReluBackward0", forward=frelu, local=lambda a, out: (_step(out),), expr="relu({0})",
+    Op(key="relu", name="ReluBackward0", forward=frelu, local=_relu_local, expr="relu({0})",
        dlocal=("1 if out > 0 else 0",), saved={"_saved_result": "result"}, micrograd="ReLU", ints="keep", masked=True,
        bool_error=(RuntimeError, "Boolean inputs not supported for relu"), flat_double="ThresholdBackwardBackward0", where=("torch", "Tensor", "functional")),
     Op(key="sin", name="SinBackward0", forward=fsin, local=lambda a, out: (cos(a),), expr="sin({0})",
@@ -593,7 +593,7 @@ def _mean_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
 
 def _dot_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     n = (len(xs) - 1) // 2  # inputs are a1..an, b1..bn, then out: grad * other, grad * self
-    return (*[g * b for b in xs[n : 2 * n]], *[g * a for a in xs[:n]])
+    return tuple([g * x for x in xs[n : 2 * n] + xs[:n]])  # one loop: the others, then the selves
 
 
 def _dot_forward(*xs: float) -> float:
@@ -607,7 +607,7 @@ def _dot_formula(slot: int, count: int) -> str:
 
 def _affine_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     n = (len(xs) - 2) // 2  # inputs are w1..wn, x1..xn, b, then out: grad*x, grad*w, grad
-    return (*[g * x for x in xs[n : 2 * n]], *[g * w for w in xs[:n]], g)
+    return (*[g * v for v in xs[n : 2 * n] + xs[:n]], g)  # one loop: the xs, then the ws
 
 
 def _affine_forward(*xs: float) -> float:
