@@ -1,7 +1,7 @@
 """Shapes: broadcasting, dims and indices as PyTorch checks them, and nested lists <-> flat.
 
 >>> broadcast(Size([2, 1]), Size([3]))
-(torch.Size([2, 3]), [0, 0, 0, 1, 1, 1], [0, 1, 2, 0, 1, 2])
+(torch.Size([2, 3]), (0, 0, 0, 1, 1, 1), (0, 1, 2, 0, 1, 2))
 >>> nest([1, 2, 3, 4], (2, 2)), flatten([[1, 2], [3, 4]])
 ([[1, 2], [3, 4]], ([1, 2, 3, 4], (2, 2)))
 """
