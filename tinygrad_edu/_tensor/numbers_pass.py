@@ -22,6 +22,7 @@ from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import op_of
 from ..core.messages import SECOND_BACKWARD
 from .dtype import float32
+from .kernels import float32_arithmetic
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, watched
 from .tensor_pass import add_into, call_hooks, grad_tensor
 from .tensor_rules import sum_to, vector_grads
@@ -91,7 +92,7 @@ def _plan(
         if root.numel() != 1:
             return None  # the pass over Values raises PyTorch's error
         seed = [1.0]
-    elif is_tensor(g0) and g0.shape == root.shape:
+    elif is_tensor(g0) and g0.shape == root.shape and g0.dtype is root.dtype:
         seed = [float(d) for d in g0.numbers()]
     else:
         return None
@@ -162,7 +163,8 @@ def _shares(node: TensorNode, g: list[float], f32: bool) -> list[list[float] | N
             ia, ib = lz.maps
             xs, ys = [xs[i] for i in ia], [ys[j] for j in ib]
         args = [xs, ys]
-    got = vector_grads(op, args, lz.data, g, float32=f32)
+    # a float32 tensor's numbers and this pass's gradients are float32 numbers already
+    got = vector_grads(op, args, lz.data, g, float32=f32, rounded=float32_arithmetic())
     if got is None:  # the rule branches on a number: element by element, as the Values' pass
         got = _element_by_element(op, args, lz.data, g, f32)
     return got

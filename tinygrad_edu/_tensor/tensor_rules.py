@@ -148,7 +148,13 @@ def elementwise_grads(elements: Sequence[Value], g: Grad) -> list[Grad | None] |
 
 
 def vector_grads(
-    op: Any, args: Sequence[Any], out: Sequence[float], g: Sequence[float], *, float32: bool
+    op: Any,
+    args: Sequence[Any],
+    out: Sequence[float],
+    g: Sequence[float],
+    *,
+    float32: bool,
+    rounded: bool = False,
 ) -> list[Grad | None] | None:
     """The op table's rule of an elementwise op at every element at once: each slot's
     contributions (the upstream ``g`` times the local derivative, or the op's own formula) on
@@ -157,10 +163,10 @@ def vector_grads(
     numbers (one per element) or one number for all; None for a slot that is a number.
 
     None when the rule cannot run on vectors (it branches on a number): then each element
-    runs its own rule.
+    runs its own rule. ``rounded``: the lists hold float32 numbers already (not rounded again).
     """
     n = len(g)
-    vec: Any = F32s.of if float32 else F64s
+    vec: Any = (F32s if rounded else F32s.of) if float32 else F64s
     xs = [
         vec(a) if a.__class__ is list else F32(a) if float32 and isinstance(a, float) else a
         for a in args
