@@ -12,10 +12,13 @@ tensor([2., 2., 2.])
 A Tensor is a shape plus a flat, row-major list of Values (``flat``).  Every op makes one
 scalar node per output element (``kernels.py``), in the tensor's number format (a float32
 tensor's elements run their op's rule on float32 numbers); the tensor's own ``grad_fn`` is a
-tensor-level node (``tensor_graph.py``) with PyTorch's name and ``next_functions``.  Backward is
-the engine's one pass over the element Values (``tensor_pass.py``), paused where a tensor's
-hooks run and where a node whose PyTorch backward is not elementwise (``mm``, a broadcast
-input's ``sum_to``, the losses) runs its tensor rule (``tensor_rules.py``).
+tensor-level node (``tensor_graph.py``) with PyTorch's name and ``next_functions``.  An
+elementwise op, a whole sum or mean and a Function call compute their numbers first and make
+those element Values when asked (``lazy.py``; ``numbers()`` reads the numbers, ``flat`` makes
+the Values).  Backward is the engine's one pass over the element Values (``tensor_pass.py``),
+paused where a tensor's hooks run and where a node whose PyTorch backward is not elementwise
+(``mm``, a broadcast input's ``sum_to``, the losses) runs its tensor rule (``tensor_rules.py``);
+a graph of numbers only runs the same rules on its numbers (``numbers_pass.py``).
 """
 
 from __future__ import annotations
