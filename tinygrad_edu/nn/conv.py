@@ -30,7 +30,7 @@ from ..core.ops import COPIES
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["AdaptiveMaxPool2d", "adaptive_max_pool2d", "rounded_values"]
+__all__ = ["AdaptiveMaxPool2d", "MaxPoolNd", "adaptive_max_pool2d", "conv_repr", "rounded_values"]
 __all__ += [
     "AdaptiveAvgPool2d",
     "AvgPool2d",
@@ -353,21 +353,29 @@ class Conv2d(Module):
                       self.groups)  # fmt: skip
 
     def extra_repr(self) -> str:
-        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}"
-        s += f", stride={self.stride}"
-        if self.padding != (0, 0):
-            s += f", padding={self.padding}"
-        if self.dilation != (1, 1):
-            s += f", dilation={self.dilation}"
-        if self.groups != 1:
-            s += f", groups={self.groups}"
-        if self.bias is None:
-            s += ", bias=False"
-        return s
+        return conv_repr(self)
 
 
-class MaxPool2d(Module):
-    """``max_pool2d`` as a layer (``stride`` defaults to the kernel size)."""
+def conv_repr(m: Any) -> str:
+    """A convolution layer's ``extra_repr``, as PyTorch's ``_ConvNd`` writes it for any n."""
+    s = f"{m.in_channels}, {m.out_channels}, kernel_size={m.kernel_size}"
+    s += f", stride={m.stride}"
+    if m.padding != (0,) * len(m.padding):
+        s += f", padding={m.padding}"
+    if m.dilation != (1,) * len(m.dilation):
+        s += f", dilation={m.dilation}"
+    if m.groups != 1:
+        s += f", groups={m.groups}"
+    if m.bias is None:
+        s += ", bias=False"
+    return s
+
+
+class MaxPoolNd(Module):
+    """What every ``MaxPool*d`` layer is (PyTorch's ``_MaxPoolNd``): its ``pool`` function
+    with the layer's options (``stride`` defaults to the kernel size)."""
+
+    pool: Any
 
     def __init__(
         self, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
@@ -379,14 +387,20 @@ class MaxPool2d(Module):
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def forward(self, input: Tensor) -> Any:
-        return max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                          self.ceil_mode, self.return_indices)  # fmt: skip
+        return type(self).pool(input, self.kernel_size, self.stride, self.padding,
+                               self.dilation, self.ceil_mode, self.return_indices)  # fmt: skip
 
     def extra_repr(self) -> str:
         return (
             f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
             f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
         )
+
+
+class MaxPool2d(MaxPoolNd):
+    """``max_pool2d`` as a layer (``stride`` defaults to the kernel size)."""
+
+    pool = staticmethod(max_pool2d)
 
 
 class AvgPool2d(Module):

@@ -19,7 +19,15 @@ from .._tensor.dtype import get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
 from .._torch_cpu import random as draws
-from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
+from .conv import (
+    MaxPoolNd,
+    adaptive_avg_pool2d,
+    adaptive_max_pool2d,
+    avg_pool2d,
+    conv2d,
+    conv_repr,
+    max_pool2d,
+)
 from .functional_ops import fused
 from .module import Module
 from .parameter import Parameter
@@ -160,40 +168,13 @@ class Conv1d(Module):
                       self.groups)  # fmt: skip
 
     def extra_repr(self) -> str:
-        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}"
-        s += f", stride={self.stride}"
-        if self.padding != (0,):
-            s += f", padding={self.padding}"
-        if self.dilation != (1,):
-            s += f", dilation={self.dilation}"
-        if self.groups != 1:
-            s += f", groups={self.groups}"
-        if self.bias is None:
-            s += ", bias=False"
-        return s
+        return conv_repr(self)
 
 
-class MaxPool1d(Module):
+class MaxPool1d(MaxPoolNd):
     """``max_pool1d`` as a layer (``stride`` defaults to the kernel size)."""
 
-    def __init__(
-        self, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
-        return_indices: bool = False, ceil_mode: bool = False,
-    ) -> None:  # fmt: skip
-        super().__init__()
-        self.kernel_size, self.stride = kernel_size, stride if stride is not None else kernel_size
-        self.padding, self.dilation = padding, dilation
-        self.return_indices, self.ceil_mode = return_indices, ceil_mode
-
-    def forward(self, input: Tensor) -> Any:
-        return max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                          self.ceil_mode, self.return_indices)  # fmt: skip
-
-    def extra_repr(self) -> str:
-        return (
-            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
-            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
-        )
+    pool = staticmethod(max_pool1d)
 
 
 class AvgPool1d(Module):
