@@ -583,6 +583,12 @@ def write_frames(
                 if old is not None:
                     os.replace(old / "frames", d)
                 raise
+            tmp = None  # it is the frames folder now
+            # the earlier frames removed in the same held block: a signal that reaches the
+            # process late (through another thread) can then find nothing left aside
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+                old = None
     except BaseException:
         with uninterrupted():
             if tmp is not None:
@@ -592,9 +598,6 @@ def write_frames(
             if old is not None:
                 shutil.rmtree(old, ignore_errors=True)
         raise
-    if old is not None:
-        with uninterrupted():
-            shutil.rmtree(old, ignore_errors=True)  # held only frames of an earlier run
     return [d / name for name in names]
 
 
