@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.engine import Value, apply, check_and_free, constants, in_float32_format, op_of
+from ..core.engine import Value, apply, check_and_free, in_float32_format, op_of
 from ..core.grad_mode import set_grad_enabled
 from ..core.ops import Op
 
@@ -102,11 +102,3 @@ def build(pending: list[Any]) -> None:
                 stack.append((fn, False))
     for node in order:
         node.make_elements()
-
-
-def constant_values(data: list[float]) -> list[Value]:
-    """The element Values of a result outside any graph (no input requires grad)."""
-    return constants(data)
-
-
-__all__ += ["constant_values"]

@@ -20,7 +20,9 @@ from typing import Any
 from .._torch_cpu.float32_libm import F32, round32
 from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import op_of
+from ..core.graph import chain_rule_on_numbers
 from ..core.messages import SECOND_BACKWARD
+from ..core.ops import in_float32
 from .dtype import float32
 from .kernels import float32_arithmetic
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, watched
@@ -173,20 +175,12 @@ def _shares(node: TensorNode, g: list[float], f32: bool) -> list[list[float] | N
 def _element_by_element(
     op: Any, args: list[Any], out: Sequence[float], g: Sequence[float], f32: bool
 ) -> list[list[float] | None]:
+    own = in_float32(op) if f32 else op  # the element's op, as the Values' pass runs it
     cols = [a if a.__class__ is list else None for a in args]
     per: list[list[float] | None] = [[] if c is not None else None for c in cols[: op.slots]]
     for i, (o, u) in enumerate(zip(out, g)):
         row = [a if c is None else c[i] for a, c in zip(args, cols)]
-        if f32:  # graph.chain_rule's numbers: F32 for a float32 op
-            row = [F32(a) if isinstance(a, float) else a for a in row]
-            o, u = F32(o), F32(u)
-        if op.backward is not None:
-            cs = op.backward(u, *row, o)
-        elif op.masked:
-            cs = [u if d else 0.0 for d in op.local(*row, o)]
-        else:
-            cs = [u * d for d in op.local(*row, o)]
-        for p, c in zip(per, cs):
+        for p, c in zip(per, chain_rule_on_numbers(own, row, o, u)):
             if p is not None:
                 p.append(float(c))
     return per

@@ -30,11 +30,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import autograd
-from ..core.engine import Value
+from ..core.engine import Value, constants
 from ..core.grad_mode import is_inference_mode_enabled
 from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
-from . import kernels, lazy  # fmt: skip
+from . import kernels  # fmt: skip
 from ._tensor_str import format_tensor
 from .arguments import (
     bool_arg,
@@ -204,7 +204,7 @@ class Tensor:
         f = self._flat
         if f is None:
             fn = self.grad_fn  # the node of the op that made it makes its elements
-            f = fn.output_elements() if fn is not None else lazy.constant_values(self._data or [])
+            f = fn.output_elements() if fn is not None else constants(self._data or [])
             if self._flat is not None:  # given to the tensor itself (a Function call's)
                 remember(self)
                 return self._flat

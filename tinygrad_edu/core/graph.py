@@ -26,6 +26,7 @@ __all__ = [
     "AccumulateGrad",
     "Node",
     "chain_rule",
+    "chain_rule_on_numbers",
     "edge",
     "local_derivatives",
     "node_class",
@@ -91,19 +92,33 @@ def chain_rule(op: Op, inputs: Sequence[Any], out: Any, upstream: Any) -> tuple[
         upstream = F32(upstream) if op.float32 else float(upstream)
     else:
         args = list(inputs)
+    wanted = [getattr(x, "requires_grad", False) for x in slots]
+    return _contributions(op, args, out, upstream, wanted)
+
+
+def chain_rule_on_numbers(
+    op: Op, args: Sequence[Any], out: float, upstream: float
+) -> tuple[Any, ...]:
+    """``chain_rule`` for one element of a tensor that has only its numbers (``args``: each
+    input's number, or the constant operand): every slot's contribution, in the op's number
+    format, as ``chain_rule`` gives it to an input that requires grad."""
+    nums, o = _numbers(op, args, out)
+    up = F32(upstream) if op.float32 else float(upstream)
+    return _contributions(op, nums, o, up, [True] * len(slots_of(op, args)))
+
+
+def _contributions(
+    op: Op, args: list[Any], out: Any, upstream: Any, wanted: list[bool]
+) -> tuple[Any, ...]:
     # relu's: exactly 0.0 where it is flat, even for an upstream of inf or nan
     mask = op.masked and isinstance(upstream, (int, float))
     if op.backward is not None:
         got = op.backward(upstream, *args, out)
-        return tuple(c if getattr(x, "requires_grad", False) else None for x, c in zip(slots, got))
+        return tuple(c if w else None for w, c in zip(wanted, got))
     local = op.local(*args, out)  # type: ignore[misc]
     return tuple(
-        None
-        if not getattr(x, "requires_grad", False)
-        else (upstream if d else 0.0)
-        if mask
-        else upstream * d
-        for x, d in zip(slots, local)
+        None if not w else (upstream if d else 0.0) if mask else upstream * d
+        for w, d in zip(wanted, local)
     )
 
 
