@@ -1,10 +1,12 @@
-"""What freeing a graph costs, with and without the iterative release of chains.
+"""What freeing a graph costs: as shipped natively, as under Pyodide, and with no ``__del__``.
 
-A dying Value hands what it held to one loop (``Value.__del__``), so that freeing a chain of
-any length never recurses as deep as the chain (a browser's stack overflows at about 5,000
-Values).  This times a 10^5-op chain's forward, backward and release per op, best of 7, both
-with that release and with ``Value.__del__`` deleted (CPython's own recursive deallocation).
-CPU time of this process; compare the two lines of one run.
+Natively a dying Value only counts itself out (``engine.release_counted``, for the collector's
+sizing) and CPython's own deallocation, whose depth its trashcan bounds, frees what it held.
+Under Pyodide a chain's recursive release would overflow the browser's stack (at about 5,000
+Values), so there a dying Value hands what it held to one loop (``engine.release_in_a_loop``).
+This times a 10^5-op chain's forward, backward and release per op, best of 7, with each of the
+two and with ``Value.__del__`` deleted (no count: the floor). CPU time of this process; compare
+the lines of one run.
 
     .venv/bin/python bench/release.py [--ops 100000]
 """
@@ -15,6 +17,7 @@ import argparse
 import sys
 import time
 
+from tinygrad_edu.core import engine
 from tinygrad_edu.core.engine import Value
 
 
@@ -42,13 +45,20 @@ def main() -> None:
     n = parser.parse_args().ops
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n))  # CPython's own release recurses
     print(f"chain of {n:,} ops, per op: forward, backward, release (best of 7)")
-    print(line("iterative release (as shipped)", n))
-    release = Value.__del__
-    del Value.__del__
+    shipped = Value.__del__
     try:
-        print(line("CPython's recursive release", n))
+        for name, release in [
+            ("counted (native, shipped)", engine.release_counted),
+            ("in a loop (as under Pyodide)", engine.release_in_a_loop),
+            ("no __del__ (no count)", None),
+        ]:
+            if release is None:
+                del Value.__del__
+            else:
+                Value.__del__ = release
+            print(line(name, n))
     finally:
-        Value.__del__ = release
+        Value.__del__ = shipped
 
 
 if __name__ == "__main__":

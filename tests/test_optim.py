@@ -544,3 +544,24 @@ def test_lbfgs_finds_the_minimum_of_a_quadratic(line_search):
     assert x.tolist() == before
     with pytest.raises(ValueError, match="parameter groups"):
         optim.LBFGS([{"params": [x]}, {"params": [tensor([1.0], requires_grad=True)]}])
+
+
+@pytest.mark.parametrize("momentum", [0.0, 0.5])
+def test_sgd_on_values_fuses_the_update_as_on_float64_tensors(momentum: float) -> None:
+    """A step over Values (micrograd's loop) is PyTorch's float64 ``p.add_(grad, alpha=-lr)``,
+    one rounding: the same numbers as the same step over 0-d float64 tensors."""
+    import tinygrad_edu as torch
+
+    # 0.1 * 10.0 rounds to 1.0 unfused: p - lr*grad and the fused update differ in the last bit
+    start, grads = [1.0, 0.3, -2.5], [10.0, 0.7, 1e-3]
+    values = [Value(x) for x in start]
+    tensors = [torch.tensor(x, dtype=torch.float64, requires_grad=True) for x in start]
+    opt_v = SGD(values, lr=0.1, momentum=momentum)
+    opt_t = SGD(tensors, lr=0.1, momentum=momentum)
+    for _ in range(3):
+        for v, t, g in zip(values, tensors, grads):
+            v.grad, t.grad = g, torch.tensor(g, dtype=torch.float64)
+        opt_v.step()
+        opt_t.step()
+        assert [v.data for v in values] == [t.item() for t in tensors]
+    assert values[0].data != 1.0 - 3 * 0.1 * 10.0  # the fused result, not the plain one

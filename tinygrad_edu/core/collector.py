@@ -34,10 +34,13 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["FLOOR", "GROWTH", "gc_paused", "resize"]
+__all__ = ["FLOOR", "GROWTH", "LIVE", "gc_paused", "resize"]
 
 FLOOR = 1 << 14  # graph Values alive before the collector is resized (a small graph: as Python)
 GROWTH = 8  # how many times over the graph may grow between two full walks
+# the graph Values alive (made by a recorded op, not yet freed: engine.py and release.py count
+# them), then the band of that count within which the full walks are sized right
+LIVE = [0, -1, FLOOR]
 
 _saved: tuple[int, ...] | None = None  # the thresholds before this module changed them
 _set: tuple[int, ...] | None = None  # the thresholds this module set last

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import math
 import operator
+import sys
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import anomaly_mode
-from .collector import FLOOR, gc_paused, resize
+from .collector import LIVE as _LIVE
+from .collector import gc_paused, resize
 from .grad_mode import STATE
 from .graph import (
     FREED,
@@ -64,10 +66,6 @@ __all__ = [
 
 _new = object.__new__
 _ANOMALY = anomaly_mode.MODE
-_RELEASE: list[Any] = []  # what dying Values held, freed by one loop (Value.__del__)
-# the graph Values alive (made by a recorded op, not yet freed), then the band of that count
-# within which the collector's full walks are sized right (collector.py)
-_LIVE = [0, -1, FLOOR]
 
 
 class Value:
@@ -95,42 +93,6 @@ class Value:
         self._node: Any = None
 
     apply = staticmethod(lambda op, inputs: apply(op, inputs))
-
-    def __del__(self, _work: list[Any] = _RELEASE, _live: list[int] = _LIVE) -> None:
-        # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
-        # deep as the chain. Native CPython defers it (its trashcan); under Pyodide the
-        # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
-        # Value hands its inputs and node to one work list, emptied by the outermost release:
-        # a chain of any length is freed at a constant depth, in every Python.
-        try:
-            if self._kind is None:
-                return
-        except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
-            return
-        n = _live[0] - 1
-        _live[0] = n
-        if n < _live[1]:
-            _live[1], _live[2] = resize(n)
-        a, b, node = self._a, self._b, self._node
-        if _work:  # a release further up the stack frees what this one held, after it returns
-            if a is not None:
-                _work.append(a)
-            if b is not None:
-                _work.append(b)
-            if node is not None:
-                _work.append(node)
-            return
-        _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
-        if a is not None:
-            _work.append(a)
-        if b is not None:
-            _work.append(b)
-        if node is not None:
-            _work.append(node)
-        self._a = self._b = self._node = a = b = node = None
-        pop = _work.pop
-        while pop() is not None:  # each popped object is freed here, its own inputs pushed
-            pass
 
     @property
     def grad_fn(self) -> Node | None:
@@ -253,8 +215,72 @@ class Value:
         backward([self], [gradient], retain_graph=retain_graph)
 
 
+# -- freeing: each graph Value counted out for the collector; under Pyodide, whose stack has no
+# trashcan, a chain's release would recurse as deep as the chain, so there one loop frees it
+
+
+_WORK: list[Any] = []  # what dying Values held, freed by the outermost release's loop (Pyodide)
+
+
+def release_in_a_loop(self: Value, _work: list[Any] = _WORK, _live: list[int] = _LIVE) -> None:
+    """A graph Value counted out, and what it held freed by one loop (``Value.__del__`` under
+    Pyodide)."""
+    # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
+    # deep as the chain. Native CPython defers it (its trashcan); under Pyodide the
+    # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
+    # Value hands its inputs and node to one work list, emptied by the outermost release:
+    # a chain of any length is freed at a constant depth.
+    try:
+        if self._kind is None:
+            return
+    except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
+        return
+    n = _live[0] - 1
+    _live[0] = n
+    if n < _live[1]:
+        _live[1], _live[2] = resize(n)
+    a, b, node = self._a, self._b, self._node
+    if _work:  # a release further up the stack frees what this one held, after it returns
+        if a is not None:
+            _work.append(a)
+        if b is not None:
+            _work.append(b)
+        if node is not None:
+            _work.append(node)
+        return
+    _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
+    if a is not None:
+        _work.append(a)
+    if b is not None:
+        _work.append(b)
+    if node is not None:
+        _work.append(node)
+    self._a = self._b = self._node = a = b = node = None
+    pop = _work.pop
+    while pop() is not None:  # each popped object is freed here, its own inputs pushed
+        pass
+
+
+def release_counted(self: Value, _live: list[int] = _LIVE) -> None:
+    """A graph Value counted out as it goes; CPython's own dealloc frees what it held. Native
+    CPython bounds that recursion itself (its trashcan), so the loop is not needed there, and
+    a freed Value costs about two thirds of what it does through the loop."""
+    try:
+        if self._kind is None:
+            return
+    except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
+        return
+    n = _live[0] - 1
+    _live[0] = n
+    if n < _live[1]:
+        _live[1], _live[2] = resize(n)
+
+
+Value.__del__ = release_in_a_loop if sys.platform == "emscripten" else release_counted  # type: ignore[attr-defined]
+
+
 _ADD, _SUB, _MUL, _DIV = OPS["add"], OPS["sub"], OPS["mul"], OPS["div"]
-_SUM = NARY["sum"]
+_SUM, _AFFINE, _RELU = NARY["sum"], NARY["affine"], OPS["relu"]
 
 
 def _number(x: Any) -> float | None:
@@ -302,7 +328,13 @@ def _binary(op: Op, a: Value, b: Any) -> Value:
     return _make(op.forward(a.data, b), op, a, b, a.requires_grad)
 
 
-def apply(op: Op, inputs: Sequence[Any], numbers: Sequence[float] | None = None) -> Value:
+def apply(
+    op: Op,
+    inputs: Sequence[Any],
+    numbers: Sequence[float] | None = None,
+    *,
+    result: float | None = None,
+) -> Value:
     """Run ``op`` forward on ``inputs`` (Values or numbers) and record it if one requires grad.
 
     The one public way to make an op's result, for the table's ops and for your own:
@@ -314,10 +346,15 @@ def apply(op: Op, inputs: Sequence[Any], numbers: Sequence[float] | None = None)
 
     ``numbers``: the inputs' numbers (each Value's ``data``, each number itself), when the
     caller has read them already: a layer reads its inputs' once for all its neurons.
+    ``result``: the op's result, when the caller computed it with the op's own arithmetic
+    (a neuron calls ``ops.affine_sum`` on its weights without gathering their numbers).
     """
-    if numbers is None:
-        numbers = [x.data if x.__class__ is Value else x for x in inputs]
-    data = op.forward(*numbers)
+    if result is not None:
+        data = result
+    else:
+        if numbers is None:
+            numbers = [x.data if x.__class__ is Value else x for x in inputs]
+        data = op.forward(*numbers)
     rg = False
     slots = op.slots
     for x in inputs if slots < 0 else inputs[:slots]:
@@ -578,7 +615,7 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
     # graph.chain_rule on float64 numbers, its unpacking written out for speed, one input, two
     # inputs or n: the rules are the op table's own (tests/test_backward_paths.py holds the
     # two equal, bit for bit)
-    value, zero, freed, rule = Value, ZERO, FREED, chain_rule
+    value, zero, freed, rule, affine, relu = Value, ZERO, FREED, chain_rule, _AFFINE, _RELU
     for v in order:
         op = v._kind
         if op.saved:
@@ -598,6 +635,25 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                     x.grad = c if x.grad is zero else x.grad + c
             continue
         slots = op.slots
+        if op is affine:  # a neuron's w·x + b: most of an MLP's edges, so _affine_grad inlined
+            ins = v._a
+            n = (len(ins) - 1) >> 1
+            ws, xs = ins[:n], ins[n:-1]
+            for w, x in zip(ws, xs):  # grad * x into each w, then grad * w into each x: the
+                if w.__class__ is value and w.requires_grad:  # rule's order, so that an input
+                    c = g * (x.data if x.__class__ is value else x)  # met twice sums the same
+                    wg = w.grad
+                    w.grad = c if wg is zero else wg + c
+            for w, x in zip(ws, xs):
+                if x.__class__ is value and x.requires_grad:
+                    c = g * (w.data if w.__class__ is value else w)
+                    xg = x.grad
+                    x.grad = c if xg is zero else xg + c
+            x = ins[-1]
+            if x.__class__ is value and x.requires_grad:
+                xg = x.grad
+                x.grad = g if xg is zero else xg + g
+            continue
         if slots < 0:  # n-ary: a sum, a dot product, a neuron's weighted sum
             ins = v._a
             args = [x.data if x.__class__ is value else x for x in ins]
@@ -614,6 +670,11 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
         a = v._a
         b = v._b
         if b is None:  # one input (relu, tanh, exp...)
+            if op is relu:  # half an MLP's nodes: threshold_backward, 0 where out <= 0
+                if a.requires_grad:
+                    c = 0.0 if v.data <= 0.0 else g
+                    a.grad = c if a.grad is zero else a.grad + c
+                continue
             ad = a.data if a.__class__ is value else a
             if op.backward is not None:
                 c = op.backward(g, ad, v.data)[0]

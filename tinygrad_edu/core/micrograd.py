@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from .engine import Value, apply, vdot, vsum
 from .graph import ZERO
-from .ops import NARY
+from .ops import NARY, affine_sum
 
 __all__ = ["MLP", "Layer", "Neuron", "bce_loss", "hinge_loss", "mse_loss"]
 
 _AFFINE = NARY["affine"]
+_DATA = attrgetter("data")
 Scalar = Value | float
 
 
@@ -94,8 +96,8 @@ class Neuron(Module):
         else:
             if numbers is None:
                 numbers = _numbers(xs)
-            ins = (*self.w, *xs, self.b)  # w·x + b, one node
-            act = apply(_AFFINE, ins, [*[w.data for w in self.w], *numbers, self.b.data])
+            w, b = self.w, self.b  # w·x + b, one node
+            act = apply(_AFFINE, (*w, *xs, b), result=affine_sum(map(_DATA, w), numbers, b.data))
         if self.lecture:
             return act.tanh()
         return act.relu() if self.nonlin else act

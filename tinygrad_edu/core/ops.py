@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -73,7 +73,7 @@ __all__ = [
     "log",
     "pow",
 ]
-__all__ += ["erf", "log1p", "relu", "sigmoid", "sin", "sqrt", "tanh"]
+__all__ += ["affine_sum", "erf", "log1p", "relu", "sigmoid", "sin", "sqrt", "tanh"]
 
 ATOM = 9  # the precedence of a name, a number or a call: never needs parentheses
 
@@ -610,10 +610,15 @@ def _affine_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
     return (*[g * v for v in xs[n : 2 * n] + xs[:n]], g)  # one loop: the xs, then the ws
 
 
+def affine_sum(ws: Iterable[float], xs: Iterable[float], b: float) -> float:
+    """``b + w1*x1 + w2*x2 + ...`` left to right, the order of micrograd's Neuron: the same
+    floats. The affine op's forward; a neuron calls it on its weights' numbers directly."""
+    return sum(map(operator.mul, ws, xs), b)
+
+
 def _affine_forward(*xs: float) -> float:
     n = len(xs) >> 1
-    # b + w1*x1 + w2*x2 + ... left to right, the order of micrograd's Neuron: the same floats
-    return sum(map(operator.mul, xs[:n], xs[n:-1]), xs[-1])
+    return affine_sum(xs[:n], xs[n:-1], xs[-1])
 
 
 def _affine_formula(slot: int, count: int) -> str:

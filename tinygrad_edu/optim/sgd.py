@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .._torch_cpu.float32_libm import fma
+from ..core.engine import Value
 from .optimizer import Optimizer
 
 __all__ = ["SGD"]
@@ -56,6 +58,14 @@ class SGD(Optimizer):
 
     def update(self, group: dict[str, Any]) -> None:
         lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
+        ps = group["params"]
+        if not (momentum or wd or group["maximize"]) and all(p.__class__ is Value for p in ps):
+            # micrograd's step, p -= lr * grad on Values: what the loop below computes for each
+            # (a.add(param, grad, -lr), one fused rounding), without a Slot per parameter
+            alpha = float(-lr)
+            for p in ps:
+                p.data = fma(alpha, p.grad, p.data)
+            return
         for s in self.slots(group):
             a = s.arith
             d = a.neg(s.grad) if group["maximize"] else s.grad
