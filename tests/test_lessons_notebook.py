@@ -84,7 +84,17 @@ def kernel_env(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+# In `make test`: a lesson of each kind of output (a tree that rich displays itself, pictures
+# beside an exercise, a stepper, tensors, the student's own engine); every lesson in `make slow`,
+# which CI runs too (a kernel per lesson costs the plain suite a minute and a half of CPU).
+QUICK = {"03", "04", "08", "09", "19"}
+NOTEBOOKS = [
+    pytest.param(p, id=p.stem, marks=[] if p.name[:2] in QUICK else [pytest.mark.slow])
+    for p in FILES
+]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS)
 def test_lesson_runs_as_a_notebook_with_its_pictures_inline(path: Path, kernel_env: Path):
     folder = kernel_env / "work"
     folder.mkdir()
