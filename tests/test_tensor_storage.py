@@ -361,3 +361,22 @@ def test_views_and_their_base_see_each_others_writes_as_pytorch(
 
 def test_nelement_is_numel():
     assert torch.zeros(2, 3).nelement() == 6 and torch.tensor(1.0).nelement() == 1
+
+
+def test_storage_warns_as_pytorch_the_first_time_only() -> None:
+    """PyTorch 2.13's ``t.storage()`` warns once per process that TypedStorage is deprecated."""
+    import subprocess
+    import sys
+
+    code = (
+        "import warnings, tinygrad_edu as torch\n"
+        "warnings.simplefilter('always')\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    torch.ones(2).storage(); torch.ones(3).storage()\n"
+        "print(len(w), w[0].category.__name__, str(w[0].message)[:60])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert (
+        out.stdout.strip()
+        == "1 UserWarning TypedStorage is deprecated. It will be removed in the future"
+    )

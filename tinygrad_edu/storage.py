@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import struct
+import warnings
 from typing import Any
 
 from ._tensor.dtype import Size
@@ -131,8 +132,24 @@ def resize_(t: Any, *sizes: Any) -> Any:
     return write(t, data)
 
 
+_TYPED_WARNING = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the "
+    "only storage class. This should only matter to you if you are using storages directly.  To "
+    "access UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()"
+)
+_warned = [False]
+
+
+def storage(t: Any) -> TypedStorage:
+    """``t.storage()``, with PyTorch's deprecation warning the first time in a process."""
+    if not _warned[0]:
+        _warned[0] = True
+        warnings.warn(_TYPED_WARNING, UserWarning, stacklevel=2)
+    return TypedStorage(t)
+
+
 METHODS: dict[str, Any] = {
-    "storage": lambda self: TypedStorage(self),
+    "storage": storage,
     "untyped_storage": lambda self: UntypedStorage(self),
     "resize_": resize_,
 }
