@@ -18,8 +18,9 @@ import pytest
 from corpus import PROGRAMS, expected_path, run
 
 # Programs whose tinygrad_edu output does not match torch's yet, with the reason. The one place
-# to shrink as the tensor layer grows: `pytest -rX tests/parity` lists the ones that now pass
-# (XPASS), and `python tests/parity/regen.py --triage` prints a fresh list.
+# to shrink as the tensor layer grows: the marks are strict, so a program that starts to match
+# fails its test (XPASS) until it is taken off this list; `python tests/parity/regen.py
+# --triage` prints a fresh list.
 XFAIL: dict[str, str] = {
     "138_float32_sum_mean_sizes": "MKL VML's float32 sin (closed, CPU-dependent: docs/float32.md) is 1 ulp off in a few elements; the sums themselves are PyTorch's",
     "139_float32_finite_difference": "MKL VML's float32 sin (closed, CPU-dependent: docs/float32.md) is 1 ulp off in a few elements, and finite differences magnify it",
@@ -69,7 +70,7 @@ XFAIL: dict[str, str] = {
 
 def _params(programs: list[Path]) -> list:
     return [
-        pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(reason=XFAIL[p.stem], strict=False)])
+        pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(reason=XFAIL[p.stem], strict=True)])
         if p.stem in XFAIL
         else pytest.param(p, id=p.stem)
         for p in programs
