@@ -222,7 +222,23 @@ class Value:
 _WORK: list[Any] = []  # what dying Values held, freed by the outermost release's loop (Pyodide)
 
 
-def release_in_a_loop(self: Value, _work: list[Any] = _WORK, _live: list[int] = _LIVE) -> None:
+def release_counted(self: Value, _live: list[int] = _LIVE) -> bool:
+    """A graph Value counted out as it goes (``Value.__del__`` natively); CPython's own dealloc
+    frees what it held, its trashcan bounding how deep a chain's release recurses. Returns
+    whether it was a graph Value."""
+    try:
+        if self._kind is None:
+            return False
+    except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
+        return False
+    n = _live[0] - 1
+    _live[0] = n
+    if n < _live[1]:
+        _live[1], _live[2] = resize(n)
+    return True
+
+
+def release_in_a_loop(self: Value, _work: list[Any] = _WORK) -> None:
     """A graph Value counted out, and what it held freed by one loop (``Value.__del__`` under
     Pyodide)."""
     # Freeing a chain frees each input inside its consumer's deallocation: a recursion as
@@ -230,15 +246,8 @@ def release_in_a_loop(self: Value, _work: list[Any] = _WORK, _live: list[int] = 
     # browser's stack overflows first (about 5,000 Values) and kills Python. So a dying
     # Value hands its inputs and node to one work list, emptied by the outermost release:
     # a chain of any length is freed at a constant depth.
-    try:
-        if self._kind is None:
-            return
-    except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
+    if not release_counted(self):
         return
-    n = _live[0] - 1
-    _live[0] = n
-    if n < _live[1]:
-        _live[1], _live[2] = resize(n)
     a, b, node = self._a, self._b, self._node
     if _work:  # a release further up the stack frees what this one held, after it returns
         if a is not None:
@@ -259,21 +268,6 @@ def release_in_a_loop(self: Value, _work: list[Any] = _WORK, _live: list[int] = 
     pop = _work.pop
     while pop() is not None:  # each popped object is freed here, its own inputs pushed
         pass
-
-
-def release_counted(self: Value, _live: list[int] = _LIVE) -> None:
-    """A graph Value counted out as it goes; CPython's own dealloc frees what it held. Native
-    CPython bounds that recursion itself (its trashcan), so the loop is not needed there, and
-    a freed Value costs about two thirds of what it does through the loop."""
-    try:
-        if self._kind is None:
-            return
-    except AttributeError:  # made but not yet set up when a stop came (KeyboardInterrupt)
-        return
-    n = _live[0] - 1
-    _live[0] = n
-    if n < _live[1]:
-        _live[1], _live[2] = resize(n)
 
 
 Value.__del__ = release_in_a_loop if sys.platform == "emscripten" else release_counted  # type: ignore[attr-defined]
