@@ -249,21 +249,17 @@ def release_in_a_loop(self: Value, _work: list[Any] = _WORK) -> None:
     if not release_counted(self):
         return
     a, b, node = self._a, self._b, self._node
-    if _work:  # a release further up the stack frees what this one held, after it returns
-        if a is not None:
-            _work.append(a)
-        if b is not None:
-            _work.append(b)
-        if node is not None:
-            _work.append(node)
-        return
-    _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
+    outermost = not _work  # else a release further up the stack frees these after it returns
+    if outermost:
+        _work.append(None)  # the loop's mark, at the bottom: the list is not empty while it runs
     if a is not None:
         _work.append(a)
     if b is not None:
         _work.append(b)
     if node is not None:
         _work.append(node)
+    if not outermost:
+        return
     self._a = self._b = self._node = a = b = node = None
     pop = _work.pop
     while pop() is not None:  # each popped object is freed here, its own inputs pushed
