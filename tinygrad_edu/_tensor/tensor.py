@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import autograd
 from ..core.engine import Value, constants
-from ..core.grad_mode import is_inference_mode_enabled
+from ..core.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
 from . import kernels  # fmt: skip
@@ -620,8 +620,9 @@ _warned = {"to_scalar": False}
 
 
 def _warn_to_scalar(stacklevel: int) -> None:
-    # PyTorch emits this one with TORCH_WARN_ONCE: once per process, whatever the filters say
-    if not _warned["to_scalar"]:
+    # PyTorch emits this one with TORCH_WARN_ONCE: once per process, whatever the filters say;
+    # and only where grad mode is on (under no_grad nothing can be lost)
+    if not _warned["to_scalar"] and is_grad_enabled():
         _warned["to_scalar"] = True
         warnings.warn(TO_SCALAR, UserWarning, stacklevel=stacklevel + 1)
 

@@ -24,6 +24,7 @@ from ..core.engine import (
     constants,
     gc_paused,
     inputs_of,
+    is_float32,
     op_of,
     run_pass,
     toposort,
@@ -265,14 +266,16 @@ def _ruled(
     if got is None:
         return set()
     seen: list[tuple[Value, int, float, float]] = []
+    f32 = is_float32(node.elements[0])  # else a float64 gather's rule (tensor_rules._copies)
     for k, (t, gt) in enumerate(zip(node.differentiable_inputs, got)):
         if gt is None or not is_tensor(t) or not t.requires_grad:
             continue
-        if observer is None and _add_shares(t.flat, gt, known):
+        if observer is None and f32 and _add_shares(t.flat, gt, known):
             continue
         for x, c in zip(t.flat, gt):
             if id(x) in known and x.requires_grad:
-                c = F32(c)  # the rule's numbers are float32: so is their sum with others
+                if f32:
+                    c = F32(c)  # the rule's numbers are float32: so is their sum with others
                 x.grad = c if x.grad is ZERO else x.grad + c
                 seen.append((x, k, float(c), x.grad))
     if observer is not None:
