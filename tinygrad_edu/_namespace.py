@@ -86,7 +86,18 @@ from ._tensor.ops.joining import (
     repeat_interleave,
     vstack,
 )
-from ._tensor.ops.legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
+from ._tensor.ops.legacy import (
+    BFloat16Tensor,
+    BoolTensor,
+    ByteTensor,
+    CharTensor,
+    DoubleTensor,
+    FloatTensor,
+    HalfTensor,
+    IntTensor,
+    LongTensor,
+    ShortTensor,
+)
 from ._tensor.ops.matrices import bmm, diag, diagonal, mv, trace, tril, triu
 from ._tensor.ops.numpy_bridge import from_numpy
 from ._tensor.ops.reductions import all_ as all
@@ -199,13 +210,19 @@ _completed = sorted(set(globals()) - _before - {"_before"})
 
 __all__ = [
     "AccumulateGrad",
+    "BFloat16Tensor",
     "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
     "DoubleTensor",
     "FloatTensor",
     "Generator",
     "GradcheckError",
+    "HalfTensor",
+    "IntTensor",
     "LongTensor",
     "Node",
+    "ShortTensor",
     "Size",
     "Tensor",
     "Value",
