@@ -64,6 +64,7 @@ _CLASS_MODULES: dict[str, str] = {
     "torch._C": "Generator linalg.LinAlgError",
     "torch.autograd.anomaly_mode": "autograd.detect_anomaly",
     "torch.autograd.function": "autograd.Function",
+    "torch.autograd.graph": "autograd.graph.Node",
     "torch.autograd.grad_mode": "enable_grad inference_mode no_grad set_grad_enabled",
     "torch.autograd.variable": "autograd.Variable",
     "torch.distributions.bernoulli": "distributions.Bernoulli",

@@ -20,6 +20,7 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _autograd_modules,
     _index_ops,
     _math_ops,
     _more_functions,
@@ -29,6 +30,7 @@ from . import (
     _special_ops,
     _spellings,
     _tensor_extras,
+    _tensor_graph_api,
     _tensor_odds,
     autograd,
     backends,
@@ -185,6 +187,7 @@ for _name, _method in {
     setattr(Tensor, _name, _method)
 # the index writes, more arithmetic and the in-place forms: never over a method already there
 _MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
+_MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_grad_hook, resize
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -198,6 +201,8 @@ globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter,
 globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.layer_norm, ...
 globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
 globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
+globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
+_autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -382,4 +387,5 @@ __all__ += sorted(_tensor_extras.FUNCTIONS)
 __all__ += sorted(_nn_forms.FUNCTIONS)
 __all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += sorted(_tensor_odds.FUNCTIONS)
+__all__ += sorted(_tensor_graph_api.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

@@ -404,6 +404,13 @@ def call_hooks(t: Any, g: Any) -> Any:
     return g
 
 
+def post_accumulate(t: Any) -> None:
+    """Run a leaf's ``register_post_accumulate_grad_hook`` hooks (in the order registered),
+    each given the leaf, once its ``.grad`` holds this pass's gradient."""
+    for hook in list((t.__dict__.get("post_accumulate_grad_hooks") or {}).values()):
+        hook(t)
+
+
 def add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
@@ -437,6 +444,7 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
         t.grad = add_into(t.grad, call_hooks(t, g))
         for x, a in zip(t.flat, t.grad.flat):
             x.grad = a.data
+        post_accumulate(t)
 
 
 def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
@@ -455,6 +463,7 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
         g = [0.0 if x is None else x for x in (next(it) for _ in t.flat)]
         g = call_hooks(t, lift(type(t), g, t.shape))
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
+        post_accumulate(t)
 
 
 def grad_with_hooks(
