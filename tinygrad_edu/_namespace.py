@@ -27,6 +27,7 @@ from . import (
     _more_ops,
     _nn_forms,
     _pieces,
+    _polygamma,
     _special_ops,
     _spellings,
     _tensor_extras,
@@ -188,6 +189,7 @@ for _name, _method in {
 # the index writes, more arithmetic and the in-place forms: never over a method already there
 _MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
 _MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_grad_hook, resize
+_MORE.update(_polygamma.METHODS)
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -202,6 +204,7 @@ globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.laye
 globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
 globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
 globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
+globals().update(_polygamma.FUNCTIONS)
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -388,4 +391,5 @@ __all__ += sorted(_nn_forms.FUNCTIONS)
 __all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += sorted(_tensor_graph_api.FUNCTIONS)
+__all__ += sorted(_polygamma.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
