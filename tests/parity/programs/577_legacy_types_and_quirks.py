@@ -1,8 +1,16 @@
 import torch
 
 # a tensor-basics lesson's legacy types, and edge cases outside programs met
-for T in [torch.IntTensor, torch.ShortTensor, torch.CharTensor, torch.ByteTensor,
-          torch.HalfTensor, torch.BFloat16Tensor, torch.FloatTensor, torch.LongTensor]:
+for T in [
+    torch.IntTensor,
+    torch.ShortTensor,
+    torch.CharTensor,
+    torch.ByteTensor,
+    torch.HalfTensor,
+    torch.BFloat16Tensor,
+    torch.FloatTensor,
+    torch.LongTensor,
+]:
     t = T([1.7, 2.5, 3.0])
     print(T, t, t.dtype, t.type(), isinstance(t, T), T(2, 3).shape)
 print(torch.ones(3).type(torch.IntTensor), torch.arange(4).type(torch.ByteTensor))
