@@ -80,6 +80,11 @@ REASONS: list[tuple[str, str]] = [
         r"RNN|LSTM|GRU|Transformer|Attention|"
         r"attention|^rnn|^pack_|^pad_packed|PackedSequence",
     ),
+    (
+        "Python's own modules and typing names that the module imports (not PyTorch's API)",
+        r"^(builtins|ctypes|functools|glob|importlib|inspect|math|os|platform|sys|textwrap|"
+        r"threading|warnings|torch|Mapping|Sequence|cast|overload|TYPE_CHECKING)$",
+    ),
 ]
 BEGINNER_NOTE = "not built yet"
 

@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from . import autograd
+from ._removed_names import AUTOGRAD as AUTOGRAD_SWITCHES
 from ._tensor.function import BackwardCFunction, Function, FunctionCtx
 from ._tensor.hooks import RemovableHandle, new_hooks
 from ._tensor.saved_hooks import disable_saved_tensors_hooks, save_on_cpu, saved_tensors_hooks
@@ -165,3 +166,5 @@ def install() -> None:
         setattr(autograd, name, module)
         sys.modules[module.__name__] = module
     autograd.is_tensor_like = is_tensor_like  # type: ignore[attr-defined]
+    for key, value in AUTOGRAD_SWITCHES.items():  # is_multithreading_enabled, ...
+        setattr(autograd, key, value)

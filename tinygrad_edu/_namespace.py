@@ -28,11 +28,13 @@ from . import (
     _nn_forms,
     _pieces,
     _polygamma,
+    _removed_names,
     _special_ops,
     _spellings,
     _tensor_extras,
     _tensor_graph_api,
     _tensor_odds,
+    _view_copies,
     autograd,
     backends,
     distributions,
@@ -190,6 +192,8 @@ for _name, _method in {
 _MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
 _MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_grad_hook, resize
 _MORE.update(_polygamma.METHODS)
+_MORE.update(_removed_names.METHODS)  # solve, reinforce, is_set_to, dense_dim, ...
+_MORE.update(_removed_names.PROPERTIES)  # volatile, name, is_maia, grad_dtype
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -205,6 +209,8 @@ globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, to
 globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
 globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
 globals().update(_polygamma.FUNCTIONS)
+globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
+globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -392,4 +398,6 @@ __all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += sorted(_tensor_graph_api.FUNCTIONS)
 __all__ += sorted(_polygamma.FUNCTIONS)
+__all__ += sorted(_removed_names.FUNCTIONS)
+__all__ += sorted(_view_copies.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
