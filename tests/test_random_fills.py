@@ -149,3 +149,33 @@ def test_parity_draws():
             for dt in ("float32", "float64", "int64", "int32"):
                 a = torch.empty(7, dtype=getattr(torch, dt)).geometric_(p).tolist()
                 assert a == real.empty(7, dtype=getattr(real, dt)).geometric_(p).tolist()
+
+
+def test_poisson_draws_pytorchs_counts():
+    torch.manual_seed(0)
+    r = torch.tensor([1.0, 4.0, 20.0], requires_grad=True)
+    p = torch.poisson(r)  # PyTorch 2.13: tensor([ 2.,  5., 17.], grad_fn=<PoissonBackward0>)
+    assert str(p) == "tensor([ 2.,  5., 17.], grad_fn=<PoissonBackward0>)"
+    p.sum().backward()
+    assert r.grad.tolist() == [0.0, 0.0, 0.0]
+    assert torch.poisson(torch.tensor([[0.5, 30.0]], dtype=torch.float64)).tolist() == [[0.0, 28.0]]
+    g = torch.Generator().manual_seed(1)
+    assert torch.poisson(torch.full((3,), 2.0), generator=g).tolist() == [0.0, 1.0, 1.0]
+    with pytest.raises(
+        RuntimeError, match="invalid Poisson rate, expected rate to be non-negative"
+    ):
+        torch.poisson(torch.tensor([-1.0]))
+    with pytest.raises(NotImplementedError, match="\"poisson_cpu\" not implemented for 'Long'"):
+        torch.poisson(torch.tensor([1, 2]))
+
+
+@pytest.mark.parity
+def test_parity_poisson():
+    real = pytest.importorskip("torch")
+    rates = [0.5, 3.0, 9.9, 10.0, 25.0, 100.0, 0.0, 1e-3, 57.3, 1000.0]
+    for seed in range(30):
+        for dt in ("float32", "float64"):
+            torch.manual_seed(seed)
+            real.manual_seed(seed)
+            want = real.poisson(real.tensor(rates * 2, dtype=getattr(real, dt))).tolist()
+            assert torch.poisson(torch.tensor(rates * 2, dtype=getattr(torch, dt))).tolist() == want

@@ -27,6 +27,7 @@ from . import (
     _more_ops,
     _nn_forms,
     _pieces,
+    _poisson,
     _polygamma,
     _removed_names,
     _special_ops,
@@ -209,6 +210,7 @@ globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, to
 globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
 globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
 globals().update(_polygamma.FUNCTIONS)
+globals().update(_poisson.FUNCTIONS)  # torch.poisson
 globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
 globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
@@ -398,6 +400,7 @@ __all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += sorted(_tensor_graph_api.FUNCTIONS)
 __all__ += sorted(_polygamma.FUNCTIONS)
+__all__ += sorted(_poisson.FUNCTIONS)
 __all__ += sorted(_removed_names.FUNCTIONS)
 __all__ += sorted(_view_copies.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
