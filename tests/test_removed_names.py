@@ -86,3 +86,18 @@ def test_parity_view_copies(dt):
         assert _describe(torch, name, args, getattr(torch, dt)) == _describe(
             real, name, args, getattr(real, dt)
         ), name
+
+
+def test_map2_applies_a_python_callable_to_three_broadcast_tensors():
+    x = torch.tensor([1.0, 2.0])
+    assert (
+        x.map2_(torch.tensor([3.0, 4.0]), torch.tensor([5.0, 6.0]), lambda a, b, c: a + b * c) is x
+    )
+    assert x.tolist() == [16.0, 26.0]  # PyTorch 2.13's
+    m = torch.ones(2, 2).map2_(torch.tensor([1.0, 2.0]), torch.tensor([[3.0], [4.0]]),
+                               lambda a, b, c: a + b + c)  # fmt: skip
+    assert m.tolist() == [[5.0, 6.0], [6.0, 7.0]]
+    with pytest.raises(RuntimeError, match=r"Can't call map2_\(\) on Variable that requires grad"):
+        torch.ones(2, requires_grad=True).map2_(x, x, lambda a, b, c: a)
+    with pytest.raises(RuntimeError, match=r"the number of sizes provided \(1\) must be greater"):
+        x.map2_(x, torch.ones(2, 1), lambda a, b, c: a)

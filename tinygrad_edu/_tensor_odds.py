@@ -72,6 +72,17 @@ def _map_(self: Any, other: Any, callable: Any) -> Any:
     return self
 
 
+def _map2_(self: Any, x: Any, y: Any, callable: Any) -> Any:
+    """Each element replaced by ``callable(element, x's, y's)``, both broadcast, in place."""
+    if self.requires_grad:
+        raise RuntimeError("Can't call map2_() on Variable that requires grad. Use "
+                           "var.detach().map2_() instead.")  # fmt: skip
+    xs, ys = (t.expand(self.shape).reshape(-1).tolist() for t in (x, y))
+    mine = self.reshape(-1).tolist()
+    write(self, [float(callable(a, b, c)) for a, b, c in zip(mine, xs, ys)])
+    return self
+
+
 def put(input: Any, index: Any, source: Any, accumulate: bool = False) -> Any:
     """``input`` seen flat, with ``source`` written (or added) at ``index`` (``PutBackward0``)."""
     vals = [v * 1 for v in input.flat]
@@ -247,6 +258,7 @@ METHODS: dict[str, Any] = {
     "new": _new,
     "apply_": _apply_,
     "map_": _map_,
+    "map2_": _map2_,
     "put_": lambda self, index, source, accumulate=False: adopt(
         self, lambda before: put(before, index, source, accumulate)),
     "resize_as_": _resize_as_,
