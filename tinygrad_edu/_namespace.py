@@ -21,6 +21,7 @@ import sys as _sys
 from . import (
     _autograd_functional,
     _autograd_modules,
+    _gradient,
     _index_ops,
     _math_ops,
     _more_functions,
@@ -211,6 +212,7 @@ globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, to
 globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
 globals().update(_polygamma.FUNCTIONS)
 globals().update(_poisson.FUNCTIONS)  # torch.poisson
+globals().update(_gradient.FUNCTIONS)  # torch.gradient
 globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
 globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
@@ -401,6 +403,7 @@ __all__ += sorted(_tensor_odds.FUNCTIONS)
 __all__ += sorted(_tensor_graph_api.FUNCTIONS)
 __all__ += sorted(_polygamma.FUNCTIONS)
 __all__ += sorted(_poisson.FUNCTIONS)
+__all__ += sorted(_gradient.FUNCTIONS)
 __all__ += sorted(_removed_names.FUNCTIONS)
 __all__ += sorted(_view_copies.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
