@@ -30,7 +30,8 @@ REASONS: list[tuple[str, str]] = [
     (
         "devices other than the CPU (CUDA, MPS, XPU, ...)",
         r"cuda|cudnn|mps|xpu|mtia|hip|ipu|xla|hpu|vulkan|mkldnn|miopen|pin_memory|is_pinned|"
-        r"share_memory|nccl|accelerator|^cpu$|^to_mkldnn|device_mesh|stream|Stream|Event",
+        r"share_memory|nccl|accelerator|^cpu$|^to_mkldnn|device_mesh|stream|Stream|Event|"
+        r"^AcceleratorError$|^OutOfMemoryError$",
     ),
     (
         "sparse tensors",
@@ -59,7 +60,10 @@ REASONS: list[tuple[str, str]] = [
         r"^ops$|^classes$|^overrides$|^package$|vmap|^func$|functorch|^Symbol|^Sym|sym_|guard|"
         r"^cond$|^while_loop|^is_compiling|_decomp|^Aliasdb|^Node$|^Value$|^Block$|^Type$|Type$|"
         r"^Use$|^ScriptObject|^Future|^fork$|^wait$|^Argument|^FunctionSchema|^ConcreteModule|"
-        r"^CompilationUnit|^Decl|^ErrorReport|^FileCheck|^Gradient$|^set_flush_denormal",
+        r"^CompilationUnit|^Decl|^ErrorReport|^FileCheck|^Gradient$|^set_flush_denormal|"
+        r"^Script|^AliasDb$|^CallStack$|^Code$|^CompleteArgumentSpec$|^ExecutionPlan$|"
+        r"^LiteScriptModule$|^StaticModule$|^TracingState$|^JITException$|^parse_ir$|"
+        r"^parse_schema$|^parse_type_comment$|^merge_type_from_type_comment$",
     ),
     ("distributed and multiprocessing", r"distributed|multiprocessing|^rpc|^RRef|shard|^Dist"),
     (
@@ -72,13 +76,18 @@ REASONS: list[tuple[str, str]] = [
         r"^preserve_format|^contiguous_format|^fork_rng|^Storage|Storage$|storage_|^Typed|"
         r"^Untyped|^DispatchKey|dispatch|^Tag$|^AVG$|^align|^rename|^refine_names|names$|"
         r"deterministic|^are_|^use_deterministic|^float8|^uint[0-9]|^int[0-9]+$|^bits|^e[0-9]m|"
-        r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$",
+        r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$|autocast|^USE_",
     ),
     ("lazy modules and parametrizations beyond nn.Linear's", r"^Lazy|parametriz|^UninitializedB"),
     (
         "recurrent, transformer and attention layers",
         r"RNN|LSTM|GRU|Transformer|Attention|"
         r"attention|^rnn|^pack_|^pad_packed|PackedSequence",
+    ),
+    (
+        "Python's own modules and typing names that the module imports (not PyTorch's API)",
+        r"^(builtins|ctypes|functools|glob|importlib|inspect|math|os|platform|sys|textwrap|"
+        r"threading|warnings|torch|Mapping|Sequence|cast|overload|TYPE_CHECKING)$",
     ),
 ]
 BEGINNER_NOTE = "not built yet"

@@ -57,10 +57,14 @@ TORCH_MODULES: dict[str, str] = {
 # the same for the surface's classes, by PyTorch's module (``<class
 # 'torch.nn.modules.linear.Linear'>``); tests/test_run_program.py checks it against a real torch
 _CLASS_MODULES: dict[str, str] = {
-    "torch": "BoolTensor DoubleTensor FloatTensor LongTensor",
+    "torch": (
+        "BFloat16Tensor BoolTensor ByteTensor CharTensor DoubleTensor FloatTensor HalfTensor "
+        "IntTensor LongTensor ShortTensor"
+    ),
     "torch._C": "Generator linalg.LinAlgError",
     "torch.autograd.anomaly_mode": "autograd.detect_anomaly",
     "torch.autograd.function": "autograd.Function",
+    "torch.autograd.graph": "autograd.graph.Node",
     "torch.autograd.grad_mode": "enable_grad inference_mode no_grad set_grad_enabled",
     "torch.autograd.variable": "autograd.Variable",
     "torch.distributions.bernoulli": "distributions.Bernoulli",

@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from . import _reduce_ops
 from ._tensor.dtype import int64
 from ._tensor.ops.inplace import adopt
 from ._tensor.ops.views import contiguous_strides
@@ -203,6 +204,7 @@ def _inplace(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 FUNCTIONS: dict[str, Any] = {
+    **_reduce_ops.FUNCTIONS,  # scatter_reduce, index_reduce
     "index_add": index_add, "index_copy": index_copy, "index_fill": index_fill,
     "scatter": scatter, "scatter_add": scatter_add, "argwhere": argwhere,
     "split_with_sizes": split_with_sizes,
@@ -214,4 +216,5 @@ METHODS: dict[str, Any] = {
     "index_copy_": _inplace(index_copy),
     "index_fill_": _inplace(index_fill),
     "scatter_add_": _inplace(scatter_add),
+    **_reduce_ops.METHODS,
 }

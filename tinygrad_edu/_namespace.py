@@ -20,16 +20,23 @@ import sys as _sys
 
 from . import (
     _autograd_functional,
+    _autograd_modules,
+    _gradient,
     _index_ops,
     _math_ops,
     _more_functions,
     _more_ops,
     _nn_forms,
     _pieces,
+    _poisson,
+    _polygamma,
+    _removed_names,
     _special_ops,
     _spellings,
     _tensor_extras,
+    _tensor_graph_api,
     _tensor_odds,
+    _view_copies,
     autograd,
     backends,
     distributions,
@@ -86,7 +93,18 @@ from ._tensor.ops.joining import (
     repeat_interleave,
     vstack,
 )
-from ._tensor.ops.legacy import BoolTensor, DoubleTensor, FloatTensor, LongTensor
+from ._tensor.ops.legacy import (
+    BFloat16Tensor,
+    BoolTensor,
+    ByteTensor,
+    CharTensor,
+    DoubleTensor,
+    FloatTensor,
+    HalfTensor,
+    IntTensor,
+    LongTensor,
+    ShortTensor,
+)
 from ._tensor.ops.matrices import bmm, diag, diagonal, mv, trace, tril, triu
 from ._tensor.ops.numpy_bridge import from_numpy
 from ._tensor.ops.reductions import all_ as all
@@ -174,6 +192,10 @@ for _name, _method in {
     setattr(Tensor, _name, _method)
 # the index writes, more arithmetic and the in-place forms: never over a method already there
 _MORE = {**_index_ops.METHODS, **_math_ops.METHODS, **_special_ops.METHODS}
+_MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_grad_hook, resize
+_MORE.update(_polygamma.METHODS)
+_MORE.update(_removed_names.METHODS)  # solve, reinforce, is_set_to, dense_dim, ...
+_MORE.update(_removed_names.PROPERTIES)  # volatile, name, is_maia, grad_dtype
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -187,6 +209,13 @@ globals().update(_tensor_extras.FUNCTIONS)  # torch.addbmm, torch.slice_scatter,
 globals().update(_nn_forms.FUNCTIONS)  # torch.conv2d, torch.dropout, torch.layer_norm, ...
 globals().update(_more_functions.FUNCTIONS)  # torch.trapezoid, torch.vander, torch.range, ...
 globals().update(_tensor_odds.FUNCTIONS)  # torch.nanmedian, torch.histogram, torch.dsplit, ...
+globals().update(_tensor_graph_api.FUNCTIONS)  # torch.asarray, torch.fill, torch.detach_, ...
+globals().update(_polygamma.FUNCTIONS)
+globals().update(_poisson.FUNCTIONS)  # torch.poisson
+globals().update(_gradient.FUNCTIONS)  # torch.gradient
+globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
+globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
+_autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
 autograd.functional = _autograd_functional  # type: ignore[attr-defined]
@@ -199,13 +228,19 @@ _completed = sorted(set(globals()) - _before - {"_before"})
 
 __all__ = [
     "AccumulateGrad",
+    "BFloat16Tensor",
     "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
     "DoubleTensor",
     "FloatTensor",
     "Generator",
     "GradcheckError",
+    "HalfTensor",
+    "IntTensor",
     "LongTensor",
     "Node",
+    "ShortTensor",
     "Size",
     "Tensor",
     "Value",
@@ -365,4 +400,10 @@ __all__ += sorted(_tensor_extras.FUNCTIONS)
 __all__ += sorted(_nn_forms.FUNCTIONS)
 __all__ += sorted(_more_functions.FUNCTIONS)
 __all__ += sorted(_tensor_odds.FUNCTIONS)
+__all__ += sorted(_tensor_graph_api.FUNCTIONS)
+__all__ += sorted(_polygamma.FUNCTIONS)
+__all__ += sorted(_poisson.FUNCTIONS)
+__all__ += sorted(_gradient.FUNCTIONS)
+__all__ += sorted(_removed_names.FUNCTIONS)
+__all__ += sorted(_view_copies.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

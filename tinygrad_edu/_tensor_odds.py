@@ -21,6 +21,7 @@ from ._tensor.ops.reductions import return_type
 from ._tensor.shape import normalize_dim
 from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
+from ._torch_cpu import cpp_sort
 
 __all__ = ["FUNCTIONS", "METHODS"]
 
@@ -71,6 +72,17 @@ def _map_(self: Any, other: Any, callable: Any) -> Any:
     return self
 
 
+def _map2_(self: Any, x: Any, y: Any, callable: Any) -> Any:
+    """Each element replaced by ``callable(element, x's, y's)``, both broadcast, in place."""
+    if self.requires_grad:
+        raise RuntimeError("Can't call map2_() on Variable that requires grad. Use "
+                           "var.detach().map2_() instead.")  # fmt: skip
+    xs, ys = (t.expand(self.shape).reshape(-1).tolist() for t in (x, y))
+    mine = self.reshape(-1).tolist()
+    write(self, [float(callable(a, b, c)) for a, b, c in zip(mine, xs, ys)])
+    return self
+
+
 def put(input: Any, index: Any, source: Any, accumulate: bool = False) -> Any:
     """``input`` seen flat, with ``source`` written (or added) at ``index`` (``PutBackward0``)."""
     vals = [v * 1 for v in input.flat]
@@ -102,14 +114,28 @@ def nanmedian(input: Any, dim: Any = None, keepdim: bool = False) -> Any:
     d = normalize_dim(dim, max(input.dim(), 1))
     t = input.movedim(d, -1) if input.dim() else input.reshape(1)
     rows = t.reshape(-1, t.shape[-1]).tolist() if t.numel() else []
-    where = [_nan_median_index(row) for row in rows]
-    # an all-nan line: nan (which nan is the index PyTorch sorts to; the first one here)
-    at = [0 if w is None else w for w in where]
+    at = [_line_median_index(row) for row in rows]
     indices = tensor(at, dtype=int64).reshape(t.shape[:-1])
     values = t.gather(t.dim() - 1, indices.unsqueeze(-1)).squeeze(-1)
     if keepdim and input.dim():
         values, indices = values.unsqueeze(d), indices.unsqueeze(d)
     return NanmedianResult(named("NanmedianBackward1", values, (input,)), indices)
+
+
+def _line_median_index(row: list[float]) -> int:
+    """Where PyTorch's CPU kernel (``median_with_indices_impl``) finds a line's nanmedian:
+    ``std::nth_element`` over the indices, the nans last, at ``(size - num_nan - 1) / 2`` as
+    C++ divides (0 for an all-nan line, whose nans it leaves where its partitioning puts
+    them)."""
+    nans = sum(1 for v in row if v != v)
+    idx = list(range(len(row)))
+
+    def less(i: int, j: int) -> bool:
+        a, b = row[i], row[j]
+        return a < b or (a == b and i < j) or (b != b and a == a)
+
+    cpp_sort.nth_element(idx, int((len(row) - nans - 1) / 2), less)
+    return idx[int((len(row) - nans - 1) / 2)]
 
 
 def _nan_median_index(row: list[float]) -> int | None:
@@ -232,6 +258,7 @@ METHODS: dict[str, Any] = {
     "new": _new,
     "apply_": _apply_,
     "map_": _map_,
+    "map2_": _map2_,
     "put_": lambda self, index, source, accumulate=False: adopt(
         self, lambda before: put(before, index, source, accumulate)),
     "resize_as_": _resize_as_,

@@ -23,7 +23,14 @@ from ._tensor.dtype import float32, float64, round_float32
 from ._tensor.function import Function, FunctionCtx
 from ._tensor.kernels import float32_arithmetic, rounded
 from ._tensor.numbers_pass import backward_numbers
-from ._tensor.tensor_graph import check_versions, double_backward_name, is_tensor, lift, renamed
+from ._tensor.tensor_graph import (
+    check_versions,
+    double_backward_name,
+    is_tensor,
+    lift,
+    renamed,
+    unpack_saved,
+)
 from .core.anomaly_mode import detect_anomaly, set_detect_anomaly
 from .core.engine import Value, apply
 from .core.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
@@ -70,6 +77,7 @@ def backward(
     else:
         grads = list(grad_tensors)
     retain = bool(retain_graph or create_graph)
+    unpack_saved(roots, retain_graph=retain)
     if not create_graph and backward_numbers(roots, grads, retain_graph=retain):
         return  # a graph that has computed only its numbers, differentiated on its numbers
     tensor_pass.backward(roots, grads, retain_graph=retain, create_graph=create_graph)
@@ -105,6 +113,7 @@ def grad(
         if not x.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     check_versions(outs)
+    unpack_saved(outs, retain_graph=bool(create_graph if retain_graph is None else retain_graph))
     per_out = [
         tensor_pass.seeds_of(o, g, k, create_graph) for k, (o, g) in enumerate(zip(outs, gouts))
     ]

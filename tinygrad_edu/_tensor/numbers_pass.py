@@ -26,7 +26,7 @@ from ..core.ops import in_float32
 from .dtype import float32
 from .kernels import float32_arithmetic
 from .tensor_graph import TensorNode, check_versions, is_tensor, leaf_tensor, watched
-from .tensor_pass import add_into, call_hooks, grad_tensor
+from .tensor_pass import add_into, call_hooks, grad_tensor, post_accumulate
 from .tensor_rules import sum_to, vector_grads
 
 __all__ = ["backward_numbers"]
@@ -76,6 +76,7 @@ def backward_numbers(roots: list[Any], gradients: list[Any], *, retain_graph: bo
         t.grad = add_into(t.grad, call_hooks(t, got))
         for v, a in zip(t.flat, t.grad.numbers()):
             v.grad = a
+        post_accumulate(t)
     return True
 
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import autograd
 from ..core.engine import Value, constants
-from ..core.grad_mode import is_inference_mode_enabled
+from ..core.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from ..core.graph import AccumulateGrad
 from ..core.ops import OPS
 from . import kernels  # fmt: skip
@@ -55,6 +55,7 @@ from .dtype import (
     float32,
     get_default_dtype,
     int64,
+    promote_types,
     round_float32,
     store,
 )
@@ -620,8 +621,9 @@ _warned = {"to_scalar": False}
 
 
 def _warn_to_scalar(stacklevel: int) -> None:
-    # PyTorch emits this one with TORCH_WARN_ONCE: once per process, whatever the filters say
-    if not _warned["to_scalar"]:
+    # PyTorch emits this one with TORCH_WARN_ONCE: once per process, whatever the filters say;
+    # and only where grad mode is on (under no_grad nothing can be lost)
+    if not _warned["to_scalar"] and is_grad_enabled():
         _warned["to_scalar"] = True
         warnings.warn(TO_SCALAR, UserWarning, stacklevel=stacklevel + 1)
 
@@ -635,6 +637,22 @@ def _any_grad(data: Any) -> bool:
         if isinstance(x, (list, tuple)):
             stack.extend(x)
     return False
+
+
+def _dtype_with_tensors(data: Any) -> dtype | None:
+    """PyTorch's dtype of a list that holds tensors: each tensor counts with its own dtype,
+    each number with its kind's (promoted together); None for a list of numbers alone."""
+    stack, found, has_tensor = [data], None, False
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+            continue
+        has_tensor = has_tensor or isinstance(x, Tensor)
+        kind = (x.dtype if isinstance(x, Tensor) else bool_ if isinstance(x, bool)
+                else int64 if isinstance(x, int) else get_default_dtype())  # fmt: skip
+        found = kind if found is None else promote_types(found, kind)
+    return found if has_tensor else None
 
 
 def _scalars(data: Any) -> Any:
@@ -662,6 +680,8 @@ def tensor(data: Any, *, dtype: dtype | None = None, device: Any = None,
     elif isinstance(data, (list, tuple)) and _any_grad(data):
         _warn_to_scalar(2)  # and the graph is dropped
     if isinstance(data, (list, tuple)):
+        if dtype is None:
+            dtype = _dtype_with_tensors(data)
         data = _scalars(data)
     flat, shape = flatten(data)
     for x in flat:

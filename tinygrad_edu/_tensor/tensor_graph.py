@@ -22,6 +22,7 @@ from ..core.grad_mode import STATE, set_grad_enabled
 from ..core.graph import chain_rule
 from ..core.messages import SECOND_BACKWARD
 from ..core.ops import COPIES, NARY, OPS, Op
+from . import saved_hooks
 from .dtype import C_NAMES, Size, float32, float64, int64
 from .lazy import Lazy, build
 from .tensor_messages import ANOMALY_HINT, HINT
@@ -40,6 +41,7 @@ __all__ = [
     "remember",
     "renamed",
     "result",
+    "unpack_saved",
     "watch",
     "watched",
 ]
@@ -58,7 +60,8 @@ class TensorNode:
     the non-tensor values PyTorch saves (``_saved_dim``...).
     """
 
-    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_seq", "_vals", "_versions", "lazy")
+    __slots__ = ("__weakref__", "_attrs", "_cls", "_inputs", "_packed", "_seq", "_vals",
+                 "_versions", "lazy")  # fmt: skip
     slots: int = 1  # leading inputs that get a next_functions entry (-1: all)
     # which input slot a scalar node's j-th input belongs to: "pos" (slot j, elementwise ops),
     # "halves" (a row, then a column: dot products), "find" (the slot that holds the Value)
@@ -172,6 +175,12 @@ class TensorNode:
             raise RuntimeError(SECOND_BACKWARD)
         if attr in self._attrs:
             return self._attrs[attr]
+        packed = getattr(self, "_packed", None)
+        if packed:  # saved under hooks: what unpack_hook makes of what pack_hook kept
+            names = _saved_names(self)
+            if attr in names:
+                value, unpack_hook = packed[names.index(attr)]
+                return unpack_hook(value)
         where = cls.saved[attr]
         first = self.inputs[0]
         if where == "result":
@@ -310,6 +319,7 @@ def result(
     out = type(inputs[0]).from_values(values, shape, dt, fn)
     if fn is not None:
         fn._versions = _saved_versions(fn, out)
+        fn._packed = saved_hooks.pack(_saved_tensors(fn, out)) if saved_hooks.top() else None
     return out
 
 
@@ -331,6 +341,7 @@ def lazy_result(
     out = type(inputs[0]).from_numbers(lazy.data, shape, dt, fn)
     if fn is not None:
         fn._versions = _saved_versions(fn, out)
+        fn._packed = saved_hooks.pack(_saved_tensors(fn, out)) if saved_hooks.top() else None
     return out
 
 
@@ -339,7 +350,7 @@ def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[in
     custom ``autograd.Function``'s: its outputs' scalar graph holds it, not the other way)."""
     fn = object.__new__(node)
     fn._inputs, fn._values, fn._attrs, fn._seq = inputs, [], {"shape": Size(shape)}, _next_seq()
-    fn._cls, fn._versions, fn.lazy = None, (), None
+    fn._cls, fn._versions, fn.lazy, fn._packed = None, (), None, None
     return fn
 
 
@@ -354,6 +365,55 @@ def _described(t: Any, made_by: Any) -> str:
     if made_by is not None:
         text += f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', made_by.name())},"
     return text
+
+
+# PyTorch saves these inputs in the other order (derivatives.yaml's codegen): other, then self
+_OTHER_FIRST = frozenset(("MulBackward0", "DivBackward0"))
+
+
+def _saved_names(fn: TensorNode) -> list[str]:
+    """The ``_saved_*`` names of the tensors ``fn`` keeps, in the order PyTorch saves them."""
+    cls, ins, name = type(fn), fn._inputs, type(fn).__name__
+    names = []
+    for attr, where in cls.saved.items():
+        if where != "result":
+            x = ins[where] if isinstance(where, int) and where < len(ins) else None
+            if not is_tensor(x):
+                continue
+            if name in _CROSS or (name == "DivBackward0" and where == 0):
+                other = ins[1 - where] if len(ins) > 1 else None
+                if not (is_tensor(other) and other.requires_grad):
+                    continue  # PyTorch saves it only for the other input's gradient
+        names.append(attr)
+    return names[::-1] if name in _OTHER_FIRST else names
+
+
+def _saved_tensors(fn: TensorNode, out: Any) -> list[Any]:
+    return [out if type(fn).saved[n] == "result" else fn._inputs[type(fn).saved[n]]
+            for n in _saved_names(fn)]  # fmt: skip
+
+
+def unpack_saved(roots: Sequence[Any], *, retain_graph: bool) -> None:
+    """At the start of a backward pass: each packed saved tensor of the graph of ``roots``
+    through its ``unpack_hook``, the nodes in the order the pass runs them (freed after,
+    unless ``retain_graph``)."""
+    seen: dict[int, TensorNode] = {}
+    stack = [r.grad_fn for r in roots if isinstance(r.grad_fn, TensorNode)]
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen:
+            continue
+        seen[id(fn)] = fn
+        for x in fn._inputs or ():
+            if is_tensor(x) and isinstance(x.grad_fn, TensorNode):
+                stack.append(x.grad_fn)
+    for fn in sorted(seen.values(), key=lambda n: n._seq, reverse=True):
+        packed = getattr(fn, "_packed", None)
+        if packed:
+            for value, unpack_hook in packed:
+                unpack_hook(value)
+            if not retain_graph:
+                fn._packed = None
 
 
 def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:

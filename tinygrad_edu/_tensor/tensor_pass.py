@@ -24,6 +24,7 @@ from ..core.engine import (
     constants,
     gc_paused,
     inputs_of,
+    is_float32,
     op_of,
     run_pass,
     toposort,
@@ -265,14 +266,16 @@ def _ruled(
     if got is None:
         return set()
     seen: list[tuple[Value, int, float, float]] = []
+    f32 = is_float32(node.elements[0])  # else a float64 gather's rule (tensor_rules._copies)
     for k, (t, gt) in enumerate(zip(node.differentiable_inputs, got)):
         if gt is None or not is_tensor(t) or not t.requires_grad:
             continue
-        if observer is None and _add_shares(t.flat, gt, known):
+        if observer is None and f32 and _add_shares(t.flat, gt, known):
             continue
         for x, c in zip(t.flat, gt):
             if id(x) in known and x.requires_grad:
-                c = F32(c)  # the rule's numbers are float32: so is their sum with others
+                if f32:
+                    c = F32(c)  # the rule's numbers are float32: so is their sum with others
                 x.grad = c if x.grad is ZERO else x.grad + c
                 seen.append((x, k, float(c), x.grad))
     if observer is not None:
@@ -401,6 +404,13 @@ def call_hooks(t: Any, g: Any) -> Any:
     return g
 
 
+def post_accumulate(t: Any) -> None:
+    """Run a leaf's ``register_post_accumulate_grad_hook`` hooks (in the order registered),
+    each given the leaf, once its ``.grad`` holds this pass's gradient."""
+    for hook in list((t.__dict__.get("post_accumulate_grad_hooks") or {}).values()):
+        hook(t)
+
+
 def add_into(acc: Any, g: Any) -> Any:
     """Accumulate ``g`` into the grad tensor ``acc`` in place (the same object every time)."""
     if acc is None:
@@ -434,6 +444,7 @@ def _accumulate(leaves: dict[int, Value], old: dict[int, float]) -> None:
         t.grad = add_into(t.grad, call_hooks(t, g))
         for x, a in zip(t.flat, t.grad.flat):
             x.grad = a.data
+        post_accumulate(t)
 
 
 def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
@@ -452,6 +463,7 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
         g = [0.0 if x is None else x for x in (next(it) for _ in t.flat)]
         g = call_hooks(t, lift(type(t), g, t.shape))
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
+        post_accumulate(t)
 
 
 def grad_with_hooks(

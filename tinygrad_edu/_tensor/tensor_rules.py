@@ -393,16 +393,21 @@ def _expand(node: TensorNode, g: Grad) -> list[Grad | None]:
 
 def _copies(node: TensorNode, g: Grad) -> list[Grad | None]:
     """Element copies (``select``, slices, indexing, views, ``stack``): each input's gradient
-    is zeros with the copies' gradients added in at their places (``select_backward``'s
-    ``zeros(...).select(...).copy_(grad)``), so a -0.0 meets PyTorch's +0.0 where it does."""
+    at the places of the copies, zeros elsewhere. A view's backward is a view of the
+    gradient and ``select_backward`` is ``zeros(...).select(...).copy_(grad)``: the first copy
+    of an element is its gradient as it is (a -0.0 stays -0.0); the gathers (``index``,
+    ``index_select``, ``gather``) add into zeros (``index_put_(accumulate=True)``,
+    ``index_add_``, ``scatter_add_``), so there a -0.0 meets PyTorch's +0.0."""
     slots = node.differentiable_inputs
     where: dict[int, tuple[int, int]] = {}
     for k, t in enumerate(slots):
         if is_tensor(t) and t.requires_grad:
             for i, v in enumerate(t.flat):
                 where.setdefault(id(v), (k, i))
-    out: list[Grad | None] = [
-        [0.0] * len(t.flat) if is_tensor(t) and t.requires_grad else None for t in slots
+    start = 0.0 if type(node).__name__ in _GATHERS else None
+    rnd = f32 if node.elements and is_float32(node.elements[0]) else float
+    out: list[list[float | None] | None] = [
+        [start] * len(t.flat) if is_tensor(t) and t.requires_grad else None for t in slots
     ]
     for v, u in zip(node.elements, g):
         got = where.get(id(inputs_of(v)[0])) if op_of(v) is not None else None
@@ -410,8 +415,12 @@ def _copies(node: TensorNode, g: Grad) -> list[Grad | None]:
             k, i = got
             buf = out[k]
             assert buf is not None
-            buf[i] = f32(buf[i] + u)
-    return out
+            old = buf[i]
+            buf[i] = rnd(u) if old is None else rnd(old + u)
+    for k, t in enumerate(slots):  # ``stack([x, x])``: the first slot of x has all its copies
+        if any(t is s for s in slots[:k]):
+            out[k] = None
+    return [None if b is None else [0.0 if x is None else x for x in b] for b in out]
 
 
 def _composed(node: TensorNode, g: Grad) -> list[Grad | None]:
@@ -502,7 +511,8 @@ def group_rule(node: Any) -> Rule | None:
         return None
     first = node.elements[0]
     if not is_float32(first):
-        return None
+        # a gather adds into zeros in any dtype: its rule keeps PyTorch's +0.0 for a -0.0
+        return _copies if type(node).__name__ in _GATHERS and not node.lifted else None
     op = node.op
     if op is not None:
         ins = node.inputs

@@ -187,7 +187,8 @@ def _leaky_slope(x: Any, slope: float) -> float:
 
 
 def _softplus(x: float, beta: float, threshold: float) -> float:
-    return x if x * beta > threshold else flog1p(fexp(beta * x)) / beta
+    # beta=0 divides by zero: inf (or nan), as in C, with no error
+    return x if x * beta > threshold else div(flog1p(fexp(beta * x)), beta)
 
 
 def _softplus_local(x: Any, beta: float, threshold: float, out: Any) -> tuple[Any, ...]:

@@ -14,10 +14,12 @@ op is recorded too (``y.add_(1)`` makes ``y.grad_fn`` an ``AddBackward0``), as P
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any
 
 from ..._torch_cpu import random as draws
+from ..._torch_cpu import random_transforms as more_draws
 from ...core.engine import apply
 from ...core.grad_mode import STATE
 from ...core.ops import OPS, Op
@@ -157,7 +159,10 @@ _FILLS = {
     name: Op(key="fill", name=name, forward=lambda x, c: c, local=lambda x, c, out: (0.0,),
              expr="fill({0}, {1})", dlocal=("0",), params=(("value", 0.0),), method=None,
              micrograd="", masked=True)
-    for name in ("ZeroBackward0", "FillBackward2", "FillBackward3")
+    for name in ("ZeroBackward0", "FillBackward2", "FillBackward3", "NormalBackward0",
+                 "UniformBackward0", "ExponentialBackward0", "CauchyBackward0",
+                 "LogNormalBackward0", "GeometricBackward0", "RandomBackward0", "RandomBackward1",
+                 "RandomBackward2", "BernoulliBackward1", "BernoulliBackward2")
 }  # fmt: skip
 for _op in _FILLS.values():
     node_class(_op.name)
@@ -190,32 +195,116 @@ def write(t: Any, data: list[float]) -> Any:
     return _write(t, data, t.shape)
 
 
-def _fill(draw: Any, names: tuple[str, ...]) -> Any:
-    # names: PyTorch's keywords for the draw's parameters, in order (normal_(mean=, std=))
+_C_BY_NAME = {d.name: names for d, names in C_NAMES.items()}
+
+
+def _positive(v: float, fn: str, name: str) -> float:
+    if not v > 0.0:
+        raise RuntimeError(f"{fn} expects {name} > 0.0, but found {name}={v:g}")
+    return v
+
+
+def _continuous(dt: str, what: str, c_name: int = 1) -> str:
+    if dt not in ("float32", "float64"):
+        c = _C_BY_NAME[dt][c_name]
+        raise RuntimeError(
+            f"{what} distribution is a continuous probability distribution. dtype must be a "
+            f"floating point but you specified {c}"
+        )
+    return dt
+
+
+def _floating(dt: str, kernel: str, ints: bool = False) -> str:
+    if dt in ("float32", "float64") or (ints and dt not in ("bool", "float16", "bfloat16")):
+        return dt
+    raise NotImplementedError(f"\"{kernel}\" not implemented for '{_C_BY_NAME[dt][0]}'")
+
+
+def _probability(p: tuple[float, ...]) -> float:
+    if not p:
+        raise TypeError('geometric_() missing 1 required positional arguments: "p"')
+    if not 0.0 < p[0] < 1.0:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p[0]:g}")
+    return p[0]
+
+
+def _fill(draw: Any, names: tuple[str, ...], node: Any = None) -> Any:
+    """A random fill ``t.f_(...)``: ``names`` are PyTorch's keywords for the draw's parameters,
+    in order (``normal_(mean=, std=)``); ``node`` its node's name on a tensor that records a
+    graph (each element then the number drawn, its gradient 0), or a function of the numbers
+    given to it (``random_``'s three overloads have three names)."""
+    defaults = [p.default for p in inspect.signature(draw).parameters.values()][3:]
+
     def method(self: Any, *args: Any, generator: Any = None, **kwargs: Any) -> Any:
         unknown = set(kwargs) - set(names[len(args) :])
         if unknown:
             raise TypeError(f"got an unexpected keyword argument '{sorted(unknown)[0]}'")
         given = list(args)
-        for name in names[len(args) :]:
-            if name not in kwargs:
+        for k, name in enumerate(names[len(args) :], len(args)):
+            if not kwargs:
                 break
-            given.append(kwargs.pop(name))
-        if kwargs:  # a later keyword without the one before it: the default in between
-            raise TypeError(f"give {names[len(given)]}= too, or the numbers by position")
-        return _write(self, draw(generator, len(self.flat), self.dtype.name, *given), self.shape)
+            default = defaults[k] if k < len(defaults) else inspect.Parameter.empty
+            if name not in kwargs and default is inspect.Parameter.empty:
+                break
+            given.append(kwargs.pop(name, default))  # a keyword skipped: its default
+        _check_leaf(self)  # before any number is drawn, as PyTorch checks
+        data = draw(generator, len(self.flat), self.dtype.name, *given)
+        name = node(len(given)) if callable(node) else node
+        if name is None or not (STATE.enabled and self.requires_grad):
+            return _write(self, data, self.shape)
+        op = _FILLS[name]
+        if self.dtype is float32 and kernels.float32_arithmetic():
+            data = kernels.rounded(data)
+        return adopt(self, lambda before: result(
+            [apply(op, (v, x)) for v, x in zip(before.flat, data)], self.shape, self.dtype,
+            node_class(name), (before,)))  # fmt: skip
 
     return method
 
 
 METHODS: dict[str, Any] = {
-    "uniform_": _fill(lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt), ("from", "to")),
-    "normal_": _fill(lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt), ("mean", "std")),
+    "uniform_": _fill(
+        lambda g, n, dt, a=0.0, b=1.0: draws.uniform(g, n, a, b, dt),
+        ("from", "to"),
+        "UniformBackward0",
+    ),
+    "normal_": _fill(
+        lambda g, n, dt, m=0.0, s=1.0: draws.normal(g, n, m, s, dt),
+        ("mean", "std"),
+        "NormalBackward0",
+    ),
     "exponential_": _fill(
-        lambda g, n, dt, lambd=1.0: draws.exponential(g, n, lambd, dt), ("lambd",)
+        lambda g, n, dt, lambd=1.0: draws.exponential(
+            g, n, lambd, _continuous(dt, "Exponential", 0)
+        ),
+        ("lambd",),
+        "ExponentialBackward0",
+    ),
+    "cauchy_": _fill(
+        lambda g, n, dt, median=0.0, sigma=1.0: more_draws.cauchy(
+            g, n, median, _positive(sigma, "cauchy_", "sigma"), _continuous(dt, "Cauchy")
+        ),
+        ("median", "sigma"),
+        "CauchyBackward0",
+    ),
+    "log_normal_": _fill(
+        lambda g, n, dt, mean=1.0, std=2.0: more_draws.log_normal(
+            g, n, mean, _positive(std, "log_normal_", "std"), _floating(dt, "log_normal_cpu")
+        ),
+        ("mean", "std"),
+        "LogNormalBackward0",
+    ),
+    "geometric_": _fill(
+        lambda g, n, dt, *p: more_draws.geometric(
+            g, n, _probability(p), _floating(dt, "geometric_cpu", ints=True)
+        ),
+        ("p",),
+        "GeometricBackward0",
     ),
     "bernoulli_": _fill(
-        lambda g, n, dt, p=0.5: [float(b) for b in draws.bernoulli(g, n, p, dt)], ("p",)
+        lambda g, n, dt, p=0.5: [float(b) for b in draws.bernoulli(g, n, p, dt)],
+        ("p",),
+        "BernoulliBackward2",
     ),
     "random_": _fill(
         lambda g, n, dt, low=None, high=None: [
@@ -229,6 +318,7 @@ METHODS: dict[str, Any] = {
             )
         ],
         ("from", "to"),
+        lambda given: ("RandomBackward2", "RandomBackward1", "RandomBackward0")[given],
     ),
     "add_": _binary_("add"),
     "sub_": _binary_("sub"),

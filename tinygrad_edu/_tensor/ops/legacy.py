@@ -15,12 +15,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dtype import bool_, dtype, float32, float64, int64
+from ..arguments import int_list
+from ..dtype import (
+    bfloat16,
+    bool_,
+    dtype,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+)
 from ..tensor import Tensor, tensor
 from ..tensor_graph import is_tensor
 from .factories import zeros
 
-__all__ = ["BoolTensor", "DoubleTensor", "FloatTensor", "LongTensor"]
+__all__ = ["BFloat16Tensor", "BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor"]
+__all__ += ["FloatTensor", "HalfTensor", "IntTensor", "LongTensor", "ShortTensor"]
 
 
 class _LegacyType(type):
@@ -37,6 +51,8 @@ def _make(cls: Any, *args: Any) -> Tensor:
     # LongTensor(3): three uninitialised numbers (zeros here); LongTensor([1, 2]): those numbers
     if args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         return zeros(*args, dtype=cls.dtype)
+    if len(args) > 1 and isinstance(args[0], int):  # a size with something else in it
+        int_list("new", args)
     if len(args) > 1:
         raise TypeError(f"new() received an invalid combination of arguments - got {args}")
     return tensor(list(args[0]) if args and isinstance(args[0], tuple) else
@@ -51,3 +67,9 @@ FloatTensor = _legacy("FloatTensor", float32)
 DoubleTensor = _legacy("DoubleTensor", float64)
 LongTensor = _legacy("LongTensor", int64)
 BoolTensor = _legacy("BoolTensor", bool_)
+IntTensor = _legacy("IntTensor", int32)
+ShortTensor = _legacy("ShortTensor", int16)
+CharTensor = _legacy("CharTensor", int8)
+ByteTensor = _legacy("ByteTensor", uint8)
+HalfTensor = _legacy("HalfTensor", float16)
+BFloat16Tensor = _legacy("BFloat16Tensor", bfloat16)

@@ -389,7 +389,8 @@ def expand(a: Any, *sizes: Any) -> Any:
     if extra < 0:
         raise RuntimeError(
             f"expand(torch.FloatTensor{{{list(a.shape)}}}, size={list(want)}): the number of "
-            "sizes provided must be greater or equal to the number of dimensions in the tensor"
+            f"sizes provided ({len(want)}) must be greater or equal to the number of dimensions "
+            f"in the tensor ({len(a.shape)})"
         )
 
     def how(g: Geometry) -> Geometry:
