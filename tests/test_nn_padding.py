@@ -2,7 +2,8 @@
 ``ReplicationPad*d``, ``CircularPad*d``, a convolution's ``padding_mode``): gradients against
 central differences in float64, float32 grads against the float64 ones, values and grads
 stored from PyTorch 2.13. Reprs, grad_fn names and errors are compared with PyTorch's in
-tests/parity/programs/600_nn_padding_modes.py."""
+tests/parity/programs/600_nn_padding_modes.py. And ``nn.Buffer``, the other way to
+register a tensor with a module."""
 
 from __future__ import annotations
 
@@ -156,3 +157,14 @@ def test_a_reflect_padded_convolution_is_the_convolution_of_the_padded_input():
     want = F.conv2d(F.pad(x, (2, 2, 1, 1), mode="reflect"), conv.weight, conv.bias)
     assert conv(x).tolist() == want.tolist()
     assert repr(conv).endswith("padding=(1, 2), padding_mode=reflect)")
+
+
+def test_a_buffer_assigned_to_a_module_is_registered_as_one():
+    # nn.Buffer (PyTorch 2.5+); the whole program is tests/parity/programs/601_nn_buffer.py
+    m = nn.Module()
+    m.kept = nn.Buffer(torch.zeros(2))
+    m.scratch = nn.Buffer(torch.ones(1), persistent=False)
+    assert list(m.state_dict()) == ["kept"]
+    assert [n for n, _ in m.named_buffers()] == ["kept", "scratch"]
+    assert isinstance(m.kept, nn.Buffer) and not isinstance(torch.ones(1), nn.Buffer)
+    assert type(nn.Buffer(torch.ones(1))) is torch.Tensor

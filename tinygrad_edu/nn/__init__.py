@@ -97,7 +97,7 @@ from .padding import (
     ReplicationPad2d,
     ReplicationPad3d,
 )
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 from .patches import (
     Bilinear,
     ChannelShuffle,
@@ -207,3 +207,4 @@ __all__ += ["UpsamplingNearest2d"]
 __all__ += ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ReflectionPad1d"]
 __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d"]
 __all__ += ["ReplicationPad3d"]
+__all__ += ["Buffer"]

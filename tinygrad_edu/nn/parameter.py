@@ -1,4 +1,5 @@
-"""``nn.Parameter``: a tensor that a Module registers as one of its parameters."""
+"""``nn.Parameter``: a tensor that a Module registers as one of its parameters; ``nn.Buffer``:
+one it registers as a buffer."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from .._tensor.tensor import Tensor, tensor
 
-__all__ = ["Parameter"]
+__all__ = ["Buffer", "Parameter"]
 
 
 class Parameter(Tensor):
@@ -49,3 +50,27 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
     __str__ = __repr__
+
+
+class _BufferMeta(type):
+    # a Buffer is a plain tensor marked as one (PyTorch's _BufferMeta): isinstance asks the mark
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)
+
+
+class Buffer(metaclass=_BufferMeta):
+    """A tensor that a Module assigned it registers as a buffer (``persistent=False``: kept
+    out of ``state_dict``). What it makes is a plain tensor, as in PyTorch 2.5+.
+
+    >>> import tinygrad_edu as torch
+    >>> b = torch.nn.Buffer(torch.zeros(2))
+    >>> b, isinstance(b, torch.nn.Buffer), b.persistent
+    (tensor([0., 0.]), True, True)
+    """
+
+    def __new__(cls, data: Tensor | None = None, *, persistent: bool = True) -> Any:  # type: ignore[misc]
+        base = tensor([]) if data is None else data
+        t = base.detach().requires_grad_(base.requires_grad)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t
