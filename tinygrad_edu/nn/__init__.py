@@ -68,6 +68,7 @@ from .more_losses import (
     GaussianNLLLoss,
     HingeEmbeddingLoss,
     MarginRankingLoss,
+    MultiLabelSoftMarginLoss,
     PoissonNLLLoss,
     SoftMarginLoss,
     TripletMarginLoss,
@@ -208,3 +209,4 @@ __all__ += ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ReflectionPad1d"
 __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d"]
 __all__ += ["ReplicationPad3d"]
 __all__ += ["Buffer"]
+__all__ += ["MultiLabelSoftMarginLoss"]

@@ -3,6 +3,7 @@ one it registers as a buffer."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from .._tensor.tensor import Tensor, tensor
@@ -52,10 +53,16 @@ class Parameter(Tensor):
     __str__ = __repr__
 
 
+# the tensors made by Buffer, by id: a Buffer is a plain tensor marked as one (PyTorch marks it
+# with an attribute); a weak reference, so that a mark never outlives its tensor's id
+_MARKED: dict[int, weakref.ref[Any]] = {}
+
+
 class _BufferMeta(type):
-    # a Buffer is a plain tensor marked as one (PyTorch's _BufferMeta): isinstance asks the mark
+    # isinstance(t, Buffer) asks the mark, as PyTorch's _BufferMeta does
     def __instancecheck__(cls, instance: Any) -> bool:
-        return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)
+        ref = _MARKED.get(id(instance))
+        return ref is not None and ref() is instance
 
 
 class Buffer(metaclass=_BufferMeta):
@@ -72,5 +79,6 @@ class Buffer(metaclass=_BufferMeta):
         base = tensor([]) if data is None else data
         t = base.detach().requires_grad_(base.requires_grad)
         t.persistent = persistent
-        t._is_buffer = True
+        key = id(t)
+        _MARKED[key] = weakref.ref(t, lambda _: _MARKED.pop(key, None))
         return t
