@@ -185,5 +185,5 @@ def test_bad_shapes_get_pytorchs_errors(call, message):
 def test_bad_layer_arguments_are_refused():
     with pytest.raises(ValueError, match="in_channels must be divisible by groups"):
         torch.nn.Conv2d(3, 4, 3, groups=2)
-    with pytest.raises(NotImplementedError, match="reflect"):
-        torch.nn.Conv2d(1, 1, 3, padding_mode="reflect")
+    with pytest.raises(ValueError, match="padding_mode must be one of"):
+        torch.nn.Conv2d(1, 1, 3, padding_mode="mirror")

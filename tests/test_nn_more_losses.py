@@ -34,6 +34,12 @@ OPS = {
         t * t + 0.5, _c([0.0, 1.0, 3.0, 2.0, 5.0, 1.0], t), log_input=False, full=True
     ),
     "gaussian_nll": lambda t: F.gaussian_nll_loss(t, t.flip(0), t * t + 0.2, reduction="none"),
+    "multilabel_soft_margin": lambda t: F.multilabel_soft_margin_loss(
+        t.reshape(2, 3),
+        _c([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]], t),
+        _c([1.0, 2.0, 0.5], t),
+        reduction="none",
+    ),
     "triplet_margin": lambda t: F.triplet_margin_loss(
         t.reshape(2, 3),
         t.reshape(2, 3).flip(0),
@@ -88,3 +94,22 @@ def test_float32_grads_are_float32_and_near_the_float64_ones(name):
     assert g32.dtype is torch.float32
     for a, b in zip(g32.tolist(), g64.tolist()):
         assert math.isclose(a, b, rel_tol=1e-4, abs_tol=1e-5), (name, a, b)
+
+
+def test_multilabel_soft_margin_loss_is_pytorchs():
+    # made by PyTorch 2.13 in float64 (the whole program: 602_nn_multilabel_soft_margin.py)
+    x = torch.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], dtype=F64, requires_grad=True)
+    y = torch.tensor([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]], dtype=F64)
+    w = torch.tensor([1.0, 2.0, 0.5], dtype=F64)
+    none = F.multilabel_soft_margin_loss(x, y, w, reduction="none")
+    assert none.tolist() == pytest.approx([0.38802145491267964, 1.307242540265963], rel=1e-15)
+    assert none.grad_fn.name() == "DivBackward0"
+    loss = torch.nn.MultiLabelSoftMarginLoss()(x, y)
+    loss.backward()
+    assert loss.item() == 0.763081731119633
+    assert x.grad.tolist() == [
+        [-0.0629234447996909, 0.04482357022833251, -0.019867153670352924],
+        [0.1362624126989406, 0.09369608348096636, -0.1131964498625655],
+    ]
+    with pytest.raises(ValueError, match="avg is not valid"):
+        F.multilabel_soft_margin_loss(x, y, reduction="avg")

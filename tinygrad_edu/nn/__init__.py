@@ -68,6 +68,7 @@ from .more_losses import (
     GaussianNLLLoss,
     HingeEmbeddingLoss,
     MarginRankingLoss,
+    MultiLabelSoftMarginLoss,
     PoissonNLLLoss,
     SoftMarginLoss,
     TripletMarginLoss,
@@ -86,7 +87,18 @@ from .more_modules import (
     Unflatten,
 )
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm
-from .parameter import Parameter
+from .padding import (
+    CircularPad1d,
+    CircularPad2d,
+    CircularPad3d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+)
+from .parameter import Buffer, Parameter
 from .patches import (
     Bilinear,
     ChannelShuffle,
@@ -193,3 +205,8 @@ __all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d"
 __all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
 __all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold", "UpsamplingBilinear2d"]
 __all__ += ["UpsamplingNearest2d"]
+__all__ += ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ReflectionPad1d"]
+__all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d"]
+__all__ += ["ReplicationPad3d"]
+__all__ += ["Buffer"]
+__all__ += ["MultiLabelSoftMarginLoss"]

@@ -28,6 +28,7 @@ from .._torch_cpu import random as draws
 from ..core.engine import Value, apply, vdot, vsum
 from ..core.ops import COPIES
 from .module import Module
+from .padding import conv_padding, pad_mode
 from .parameter import Parameter
 
 __all__ = ["AdaptiveMaxPool2d", "MaxPoolNd", "adaptive_max_pool2d", "conv_repr", "rounded_values"]
@@ -320,14 +321,12 @@ class Conv2d(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
+        # a set, printed as PyTorch prints its own (the order is the hash seed's)
         modes = {"zeros", "reflect", "replicate", "circular"}
         if padding_mode not in modes:
             raise ValueError(
-                f"padding_mode must be one of {sorted(modes)}, "
-                f"but got padding_mode='{padding_mode}'"
+                f"padding_mode must be one of {modes}, but got padding_mode='{padding_mode}'"
             )
-        if padding_mode != "zeros":
-            raise NotImplementedError(f"tinygrad_edu pads with zeros only, not '{padding_mode}'")
         if isinstance(padding, str) and padding not in ("same", "valid"):
             raise ValueError(
                 # a set, printed as PyTorch prints its own (the order is the hash seed's)
@@ -349,6 +348,10 @@ class Conv2d(Module):
             self.register_parameter("bias", None)
 
     def forward(self, input: Tensor) -> Tensor:
+        if self.padding_mode != "zeros":  # the input padded first, as PyTorch's _ConvNd
+            padded = pad_mode(input, conv_padding(self), self.padding_mode, None)
+            return conv2d(padded, self.weight, self.bias, self.stride, 0, self.dilation,
+                          self.groups)  # fmt: skip
         return conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
                       self.groups)  # fmt: skip
 
@@ -368,6 +371,8 @@ def conv_repr(m: Any) -> str:
         s += f", groups={m.groups}"
     if m.bias is None:
         s += ", bias=False"
+    if m.padding_mode != "zeros":
+        s += f", padding_mode={m.padding_mode}"
     return s
 
 

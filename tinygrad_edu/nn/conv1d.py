@@ -30,6 +30,7 @@ from .conv import (
 )
 from .functional_ops import fused
 from .module import Module
+from .padding import conv_padding, pad_mode
 from .parameter import Parameter
 
 __all__ = ["AdaptiveAvgPool1d", "AvgPool1d", "Conv1d", "MaxPool1d", "adaptive_avg_pool1d"]
@@ -142,8 +143,12 @@ class Conv1d(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
-        if padding_mode != "zeros":
-            raise NotImplementedError(f"tinygrad_edu pads with zeros only, not '{padding_mode}'")
+        # a set, printed as PyTorch prints its own (the order is the hash seed's)
+        modes = {"zeros", "reflect", "replicate", "circular"}
+        if padding_mode not in modes:
+            raise ValueError(
+                f"padding_mode must be one of {modes}, but got padding_mode='{padding_mode}'"
+            )
         if isinstance(padding, str) and padding not in ("same", "valid"):
             raise ValueError(
                 f"Invalid padding string '{padding}', should be one of {set(('valid', 'same'))}"
@@ -164,6 +169,10 @@ class Conv1d(Module):
             self.register_parameter("bias", None)
 
     def forward(self, input: Tensor) -> Tensor:
+        if self.padding_mode != "zeros":  # the input padded first, as PyTorch's _ConvNd
+            padded = pad_mode(input, conv_padding(self), self.padding_mode, None)
+            return conv1d(padded, self.weight, self.bias, self.stride, 0, self.dilation,
+                          self.groups)  # fmt: skip
         return conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
                       self.groups)  # fmt: skip
 

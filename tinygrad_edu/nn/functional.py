@@ -63,6 +63,7 @@ from .loss_functions import (
     gaussian_nll_loss,
     hinge_embedding_loss,
     margin_ranking_loss,
+    multilabel_soft_margin_loss,
     poisson_nll_loss,
     soft_margin_loss,
     triplet_margin_loss,
@@ -149,6 +150,7 @@ __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
+__all__ += ["multilabel_soft_margin_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own

@@ -26,6 +26,7 @@ from .._tensor.ops.reductions import cat
 from .._tensor.shape import normalize_dim
 from .._tensor.tensor import Tensor, tensor
 from .._tensor.tensor_graph import node_class, result
+from .padding import pad_mode
 
 __all__ = ["celu_", "elu_", "hardtanh_", "leaky_relu_", "relu_", "selu_"]
 __all__ += [
@@ -226,7 +227,9 @@ def normalize(
 def pad(
     input: Tensor, pad: Sequence[int], mode: str = "constant", value: float | None = None
 ) -> Tensor:
-    """Constant padding of the last ``len(pad) // 2`` dims: ``(left, right, top, bottom, ...)``."""
+    """Padding of the last ``len(pad) // 2`` dims: ``(left, right, top, bottom, ...)``, with
+    ``value`` (``mode="constant"``) or the input's own elements (``"reflect"``, ``"replicate"``,
+    ``"circular"``)."""
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
@@ -235,7 +238,7 @@ def pad(
             f"got padding length {len(pad)} and input of dimension {input.dim()}"
         )
     if mode != "constant":
-        raise NotImplementedError(f"pad: mode {mode!r} is not supported here, only 'constant'")
+        return pad_mode(input, pad, mode, value)
     if any(k < 0 for k in pad):
         raise NotImplementedError("pad: negative padding is not supported here")
     r = input

@@ -20,12 +20,12 @@ from .._tensor.ops.selection import where
 from .._tensor.tensor import Tensor
 from .._tensor.tensor_graph import is_tensor
 from ..core.grad_mode import no_grad
-from .functional_ops import fused
+from .functional_ops import fused, logsigmoid
 from .more_functional import pairwise_distance
 
 __all__ = ["cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss"]
-__all__ += ["triplet_margin_loss"]
+__all__ += ["multilabel_soft_margin_loss", "triplet_margin_loss"]
 
 
 def _reduce(loss: Tensor, reduction: str) -> Tensor:
@@ -128,3 +128,26 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
         other = pairwise_distance(positive, negative, p, eps)
         neg = where(other < neg, other, neg)
     return _reduce((margin + pos - neg).clamp_min(0), reduction)
+
+
+def multilabel_soft_margin_loss(
+    input: Tensor, target: Tensor, weight: Tensor | None = None, size_average: Any = None,
+    reduce: Any = None, reduction: str = "mean",
+) -> Tensor:  # fmt: skip
+    """The logistic loss of each class of a multi-label target (0 or 1 per class), averaged
+    over the classes: PyTorch's own composition of ops, so its nodes are theirs."""
+    if size_average is not None or reduce is not None:  # the old arguments' rule
+        keep, average = reduce is None or reduce, size_average is None or size_average
+        reduction = "none" if not keep else "mean" if average else "sum"
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == "none":
+        return loss
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    raise ValueError(reduction + " is not valid")

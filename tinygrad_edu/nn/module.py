@@ -28,7 +28,7 @@ from .._tensor.hooks import RemovableHandle, new_hooks
 from .._tensor.tensor import Tensor
 from ..core.grad_mode import no_grad
 from ..optim import zero_grad
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 
 __all__ = ["Module", "addindent", "typename"]
 
@@ -95,6 +95,11 @@ class Module:
                     "(torch.nn.Module or None expected)"
                 )
             d["_modules"][name] = value
+        elif isinstance(value, Buffer):  # PyTorch 2.5+'s way to say "a buffer"
+            if d.get("_buffers") is None:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self._forget(name, "_buffers")
+            self.register_buffer(name, value, value.persistent)
         elif d.get("_buffers") is not None and name in d["_buffers"]:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(

@@ -16,7 +16,7 @@ from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
 
 __all__ = ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
-__all__ += ["PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
+__all__ += ["MultiLabelSoftMarginLoss", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
 
 
 class _Reduced(Module):
@@ -59,6 +59,20 @@ class SoftMarginLoss(_Reduced):
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.soft_margin_loss(input, target, self.reduction)
+
+
+class MultiLabelSoftMarginLoss(_Reduced):
+    """``F.multilabel_soft_margin_loss``: one logistic loss per class of a 0/1 target,
+    each class weighted by ``weight`` (a buffer, as PyTorch's ``_WeightedLoss`` keeps it)."""
+
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None,
+                 reduce: Any = None, reduction: str = "mean") -> None:  # fmt: skip
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multilabel_soft_margin_loss(input, target, self.weight,
+                                             reduction=self.reduction)  # fmt: skip
 
 
 class CosineEmbeddingLoss(_Reduced):

@@ -1,12 +1,14 @@
-"""``nn.Parameter``: a tensor that a Module registers as one of its parameters."""
+"""``nn.Parameter``: a tensor that a Module registers as one of its parameters; ``nn.Buffer``:
+one it registers as a buffer."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from .._tensor.tensor import Tensor, tensor
 
-__all__ = ["Parameter"]
+__all__ = ["Buffer", "Parameter"]
 
 
 class Parameter(Tensor):
@@ -49,3 +51,34 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
     __str__ = __repr__
+
+
+# the tensors made by Buffer, by id: a Buffer is a plain tensor marked as one (PyTorch marks it
+# with an attribute); a weak reference, so that a mark never outlives its tensor's id
+_MARKED: dict[int, weakref.ref[Any]] = {}
+
+
+class _BufferMeta(type):
+    # isinstance(t, Buffer) asks the mark, as PyTorch's _BufferMeta does
+    def __instancecheck__(cls, instance: Any) -> bool:
+        ref = _MARKED.get(id(instance))
+        return ref is not None and ref() is instance
+
+
+class Buffer(metaclass=_BufferMeta):
+    """A tensor that a Module assigned it registers as a buffer (``persistent=False``: kept
+    out of ``state_dict``). What it makes is a plain tensor, as in PyTorch 2.5+.
+
+    >>> import tinygrad_edu as torch
+    >>> b = torch.nn.Buffer(torch.zeros(2))
+    >>> b, isinstance(b, torch.nn.Buffer), b.persistent
+    (tensor([0., 0.]), True, True)
+    """
+
+    def __new__(cls, data: Tensor | None = None, *, persistent: bool = True) -> Any:  # type: ignore[misc]
+        base = tensor([]) if data is None else data
+        t = base.detach().requires_grad_(base.requires_grad)
+        t.persistent = persistent
+        key = id(t)
+        _MARKED[key] = weakref.ref(t, lambda _: _MARKED.pop(key, None))
+        return t
