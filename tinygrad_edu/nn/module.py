@@ -23,6 +23,7 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from .._tensor import dtype as _dtypes
 from .._tensor.dtype import C_NAMES, dtype
 from .._tensor.hooks import RemovableHandle, new_hooks
 from .._tensor.tensor import Tensor
@@ -405,15 +406,48 @@ class Module:
         return self
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        """``model.to(device)``: everything here is on the CPU already, so the model itself.
-        A dtype other than the parameters' own is refused (they are not converted here)."""
-        wanted = [a for a in (*args, *kwargs.values()) if isinstance(a, dtype)]
-        have = {t.dtype for t in (*self.parameters(), *self.buffers()) if isinstance(t, Tensor)}
-        if any(w not in have for w in wanted) and have:
-            raise NotImplementedError(
-                "Module.to(dtype): converting parameters to another dtype is not supported here"
-            )
+        """``model.to(device)``: everything is on the CPU already; ``model.to(dtype)``: every
+        floating-point parameter and buffer converted, as PyTorch's ``Module.to``."""
+        for a in (*args, *kwargs.values()):
+            if isinstance(a, dtype):
+                if not a.is_floating_point:
+                    raise TypeError(
+                        "nn.Module.to only accepts floating point or complex dtypes, but got "
+                        f"desired dtype={a}"
+                    )
+                self._convert(a)
         return self
+
+    def _convert(self, dt: dtype) -> Module:
+        # PyTorch's _apply: a parameter keeps its identity (its .data and its grad's are
+        # swapped for converted ones, so an optimizer holding it follows), a buffer is replaced
+        with no_grad():
+            for m in self.modules():
+                for p in m._parameters.values():
+                    if p is not None and p.is_floating_point() and p.dtype is not dt:
+                        p.data = p.data.to(dt)
+                        if p.grad is not None:
+                            p.grad.data = p.grad.data.to(dt)
+                for k, b in m._buffers.items():
+                    if b is not None and b.is_floating_point() and b.dtype is not dt:
+                        m._buffers[k] = b.to(dt)
+        return self
+
+    def double(self) -> Module:
+        """Every floating-point parameter and buffer to float64."""
+        return self._convert(_dtypes.float64)
+
+    def float(self) -> Module:
+        """Every floating-point parameter and buffer to float32."""
+        return self._convert(_dtypes.float32)
+
+    def half(self) -> Module:
+        """Every floating-point parameter and buffer to float16."""
+        return self._convert(_dtypes.float16)
+
+    def bfloat16(self) -> Module:
+        """Every floating-point parameter and buffer to bfloat16."""
+        return self._convert(_dtypes.bfloat16)
 
     def cpu(self) -> Module:
         return self
