@@ -64,7 +64,7 @@ def test_float_and_half_convert_back_and_down() -> None:
 def test_to_an_integer_dtype_is_refused_as_in_pytorch() -> None:
     with pytest.raises(
         TypeError,
-        match="only accepts floating point or complex dtypes, but got desired dtype=torch.int64",
+        match=r"only accepts floating point or complex dtypes, but got desired dtype=torch\.int64",
     ):
         tg.nn.Linear(2, 1).to(tg.int64)
 

@@ -108,11 +108,11 @@ def test_load_state_dict_reports_as_pytorch_and_copies_values():
     assert repr(net.load_state_dict(net.state_dict())) == "<All keys matched successfully>"
 
 
-def test_to_a_device_is_the_model_and_another_dtype_is_refused():
+def test_to_a_device_or_a_dtype_is_the_model_itself():
     m = nn.Linear(2, 2)
+    w = m.weight
     assert m.to("cpu") is m and m.to(torch.float32) is m
-    with pytest.raises(NotImplementedError, match="converting parameters to another dtype"):
-        m.to(torch.float64)
+    assert m.to(torch.float64) is m and m.weight is w and w.dtype is torch.float64
 
 
 def test_forward_hooks_see_and_replace_inputs_and_outputs():
