@@ -7,9 +7,8 @@ register a tensor with a module."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
+from central_differences import assert_agrees_with_central_differences, weighted_grad
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,22 +34,6 @@ OPS = {
 }
 
 
-def _weights(out):
-    return [0.5 + 0.25 * i for i in range(out.numel())]
-
-
-def _scalar(fn, data):
-    out = fn(torch.tensor(data, dtype=F64))
-    return float(sum(w * v for w, v in zip(_weights(out), out.reshape(-1).tolist())))
-
-
-def _grad(fn, xs, dtype):
-    t = torch.tensor(xs, dtype=dtype, requires_grad=True)
-    out = fn(t)
-    (out.reshape(-1) * torch.tensor(_weights(out), dtype=out.dtype)).sum().backward()
-    return t.grad
-
-
 POINTS = st.lists(st.integers(-25, 25), unique=True, min_size=12, max_size=12).map(
     lambda ks: [k / 10 + 0.013 for k in ks]
 )
@@ -60,22 +43,14 @@ POINTS = st.lists(st.integers(-25, 25), unique=True, min_size=12, max_size=12).m
 @settings(max_examples=4, deadline=None)
 @given(xs=POINTS)
 def test_gradient_agrees_with_central_differences(name, xs):
-    fn = OPS[name]
-    got = _grad(fn, xs, F64).tolist()
-    h = 1e-6
-    for i in range(12):
-        hi, lo = list(xs), list(xs)
-        hi[i] += h
-        lo[i] -= h
-        numeric = (_scalar(fn, hi) - _scalar(fn, lo)) / (2 * h)
-        assert math.isclose(got[i], numeric, rel_tol=1e-6, abs_tol=1e-6), (name, i, got, numeric)
+    assert_agrees_with_central_differences(name, OPS[name], xs, h=1e-6, rel_tol=1e-6, abs_tol=1e-6)
 
 
 @pytest.mark.parametrize("name", sorted(OPS))
 def test_float32_grads_are_float32_and_equal_the_float64_ones(name):
     # sums of a few weights of k/4: exact in float32 as in float64
     xs = [k / 7 - 0.813 for k in (3, -8, 11, 0, 5, -2, 9, -5, 1, 7, -10, 4)]
-    g32, g64 = _grad(OPS[name], xs, torch.float32), _grad(OPS[name], xs, F64)
+    g32, g64 = weighted_grad(OPS[name], xs, torch.float32), weighted_grad(OPS[name], xs, F64)
     assert g32.dtype is torch.float32
     assert g32.tolist() == g64.tolist()
 

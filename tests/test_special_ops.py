@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from central_differences import assert_agrees_with_central_differences, weighted_grad
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,22 +86,6 @@ OPS = {
 }
 
 
-def _weights(out):
-    return [0.5 + 0.25 * i for i in range(out.numel())]
-
-
-def _scalar(fn, data):
-    out = fn(torch.tensor(data, dtype=F64).reshape(2, 3))
-    return float(sum(w * v for w, v in zip(_weights(out), out.reshape(-1).tolist())))
-
-
-def _grad(fn, xs, dtype):
-    t = torch.tensor(xs, dtype=dtype).reshape(2, 3).requires_grad_()
-    out = fn(t)
-    (out.reshape(-1) * torch.tensor(_weights(out), dtype=out.dtype)).sum().backward()
-    return t.grad
-
-
 POINTS = st.lists(st.integers(-18, 18), unique=True, min_size=6, max_size=6).map(
     lambda ks: [k / 10 + 0.013 for k in ks]
 )
@@ -110,21 +95,18 @@ POINTS = st.lists(st.integers(-18, 18), unique=True, min_size=6, max_size=6).map
 @settings(max_examples=8, deadline=None)
 @given(xs=POINTS)
 def test_gradient_agrees_with_central_differences(name, xs):
-    fn = OPS[name]
-    got = _grad(fn, xs, F64).reshape(-1).tolist()
-    h = 1e-6
-    for i in range(6):
-        hi, lo = list(xs), list(xs)
-        hi[i] += h
-        lo[i] -= h
-        numeric = (_scalar(fn, hi) - _scalar(fn, lo)) / (2 * h)
-        assert math.isclose(got[i], numeric, rel_tol=1e-4, abs_tol=1e-5), (name, i, got, numeric)
+    assert_agrees_with_central_differences(
+        name, OPS[name], xs, h=1e-6, rel_tol=1e-4, abs_tol=1e-5, shape=(2, 3)
+    )
 
 
 @pytest.mark.parametrize("name", sorted(OPS))
 def test_float32_grads_are_float32_and_near_the_float64_ones(name):
     xs = [-1.487, 0.213, 0.913, -0.387, 1.613, 0.513]
-    g32, g64 = _grad(OPS[name], xs, torch.float32), _grad(OPS[name], xs, F64)
+    g32, g64 = (
+        weighted_grad(OPS[name], xs, torch.float32, shape=(2, 3)),
+        weighted_grad(OPS[name], xs, F64, shape=(2, 3)),
+    )
     assert g32.dtype is torch.float32
     for a, b in zip(g32.reshape(-1).tolist(), g64.reshape(-1).tolist()):
         assert math.isclose(a, b, rel_tol=1e-4, abs_tol=1e-5), (name, a, b)
