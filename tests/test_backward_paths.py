@@ -14,9 +14,9 @@ import struct
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tinygrad_edu.core.engine import Value, apply, backward, vdot, vsum
+from tinygrad_edu.core.engine import Value, affine, apply, backward, toposort, vdot, vsum
 from tinygrad_edu.core.gradients import grad
-from tinygrad_edu.core.ops import NARY, OPS
+from tinygrad_edu.core.ops import NARY, OPS, affine_sum
 
 NUMBERS = st.one_of(
     st.floats(-3, 3, allow_nan=False),
@@ -32,16 +32,26 @@ STEP = st.one_of(
     st.tuples(st.just("sum"), st.lists(st.integers(0, 99), min_size=1, max_size=5)),
     st.tuples(st.just("dot"), st.lists(st.integers(0, 99), min_size=2, max_size=6)),
     st.tuples(st.just("affine"), st.lists(st.integers(0, 99), min_size=3, max_size=7)),
+    # a layer: neurons sharing one inputs tuple (engine.affine), weights and biases picked
+    st.tuples(
+        st.just("layer"),
+        st.lists(st.integers(0, 99), min_size=1, max_size=4),
+        st.lists(st.lists(st.integers(0, 99), min_size=5, max_size=5), min_size=1, max_size=3),
+    ),
     # ops with constant inputs after the differentiable one: one (two inputs), two (three)
     st.tuples(st.just("param"), st.sampled_from(PARAMS), st.integers(0, 99), NUMBERS, NUMBERS),
     st.tuples(st.just("pow"), st.integers(0, 99), st.integers(0, 99)),  # two slots, no lists
 )
 
 
-def build(leaves: list[float], steps: list[tuple]) -> tuple[list[Value], Value]:
+def build(
+    leaves: list[float], steps: list[tuple], *, flat: bool = False
+) -> tuple[list[Value], Value]:
+    """The graph ``steps`` describe; ``flat``: a layer's neurons each through ``apply``."""
     xs = [Value(v, label=f"x{i}") for i, v in enumerate(leaves)]
     pool: list[Value] = list(xs)
     pick = lambda i: pool[i % len(pool)]
+    neurons: dict[tuple, tuple] = {}
     ops = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
     ops["/"] = lambda a, b: a / b
     for step in steps:
@@ -65,13 +75,28 @@ def build(leaves: list[float], steps: list[tuple]) -> tuple[list[Value], Value]:
             out = vdot(
                 [pick(i) for i in step[1][:half]], [pick(i) for i in step[1][half : 2 * half]]
             )
+        elif kind == "layer":
+            xs_ = tuple(float(i) if i % 3 == 1 else pick(i) for i in step[1])
+            outs = []
+            for picks in step[2]:
+                wb = (*[pick(i) for i in picks[: len(xs_)]], pick(picks[-1]))
+                wb = neurons.setdefault(wb, wb)  # a neuron called again keeps its tuple
+                if flat:
+                    outs.append(apply(NARY["affine"], (*wb[:-1], *xs_, wb[-1])))
+                else:
+                    numbers = [x.data if isinstance(x, Value) else x for x in xs_]
+                    result = affine_sum([w.data for w in wb[:-1]], numbers, wb[-1].data)
+                    outs.append(affine(wb, xs_, result))
+            pool.extend(outs)
+            continue
         else:  # a weighted sum w·x + b, half of it numbers as a first layer's inputs are
             n = (len(step[1]) - 1) // 2
             ws = [pick(i) for i in step[1][:n]]
             ins = [float(i) if i % 2 else pick(i) for i in step[1][n : 2 * n]]
             out = apply(NARY["affine"], (*ws, *ins, pick(step[1][-1])))
         pool.append(out)
-    return xs, vsum(pool[len(xs) :]) if len(pool) > len(xs) else vsum(xs)
+    # the last made first: the search then meets each op before the ops it was made from
+    return xs, vsum(pool[: len(xs) - 1 : -1]) if len(pool) > len(xs) else vsum(xs)
 
 
 def bits(x: float) -> bytes:
@@ -91,6 +116,13 @@ def test_the_fast_loop_equals_the_general_chain_rule(leaves, steps):
     xs_grad, root_grad = build(leaves, steps)
     got = grad([root_grad], xs_grad)
     assert [bits(0.0 if g is None else g) for g in got] == [bits(x.grad) for x in xs_general]
+    # a layer's neurons made by engine.affine (one shared inputs tuple) or each by apply: the
+    # same search order, the same grads
+    xs_flat, root_flat = build(leaves, steps, flat=True)
+    order = [(v.grad_fn.name(), bits(v.data)) for v in toposort([root_flat])]
+    assert order == [(v.grad_fn.name(), bits(v.data)) for v in toposort([root_fast])]
+    backward([root_flat])
+    assert [bits(x.grad) for x in xs_flat] == [bits(x.grad) for x in xs_general]
 
 
 def test_a_negative_zero_gradient_keeps_its_sign_as_in_pytorch():

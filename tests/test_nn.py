@@ -131,6 +131,24 @@ def test_neuron_nodes_one_affine_node_then_relu():
     assert len(out.grad_fn._inputs) == 4 + 4 + 1
 
 
+def test_a_neuron_follows_weights_and_a_bias_replaced_between_calls():
+    # the neuron keeps one (*w, b) tuple for all its calls: it must notice every replacement
+    n = Neuron(2, nonlin=False)
+    x = [Value(3.0), Value(-2.0)]
+    first = n(x)
+    assert first.grad_fn._inputs == (*n.w, *x, n.b)
+    n.w[1] = Value(10.0)  # one weight replaced in the list
+    assert n(x).data == n.w[0].data * 3.0 - 20.0 + n.b.data
+    n.b = Value(0.5)
+    assert n(x).data == n.w[0].data * 3.0 - 20.0 + 0.5
+    n.w = [Value(1.0), Value(1.0), Value(1.0)][:2]  # another list
+    out = n(x)
+    assert out.data == 1.5 and out.grad_fn._inputs == (*n.w, *x, n.b)
+    out.backward()
+    assert [w.grad for w in n.w] == [3.0, -2.0] and n.b.grad == 1.0
+    assert first.grad_fn._inputs[1] is not n.w[1]  # the first call's node keeps its own
+
+
 def test_wrong_number_of_inputs_is_an_error():
     with pytest.raises(ValueError, match="takes 3 inputs, got 2"):
         Neuron(3)([1.0, 2.0])

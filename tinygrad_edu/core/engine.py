@@ -47,6 +47,7 @@ __all__ = [
     "Step",
     "Value",
     "accumulator",
+    "affine",
     "apply",
     "attach_node",
     "backward",
@@ -76,7 +77,8 @@ class Value:
     ``torch.tensor``, a Value requires grad unless told otherwise, as micrograd's does.
     """
 
-    # _kind: the op that made it (None for a leaf); _a, _b: its inputs (see inputs_of);
+    # _kind: the op that made it (None for a leaf); _a, _b: its inputs (see inputs_of), for a
+    # neuron's sum its weights and bias, then the inputs its layer's neurons share (see affine);
     # _node: its grad_fn once made, FREED once a pass freed it, or a leaf's AccumulateGrad (weakly)
     __slots__ = ("_a", "_b", "_kind", "_node", "data", "grad", "label", "requires_grad")
 
@@ -361,6 +363,24 @@ def apply(
     return _make(data, op, inputs[0], inputs[1] if n == 2 else tuple(inputs[1:]), rg)
 
 
+def affine(wb: tuple[Any, ...], xs: tuple[Any, ...], result: float) -> Value:
+    """A neuron's ``w·x + b``, one ``AddmvBackward0`` node on the inputs ``(*w, *xs, b)``, as
+    ``apply(NARY["affine"], (*w, *xs, b), result=result)`` makes it, kept as two tuples:
+    ``wb`` (the weights, then the bias) and ``xs``. A layer's neurons share one ``xs``, so the
+    search and the pass read those inputs once per layer, not once per neuron."""
+    rg = False
+    for x in wb:
+        if x.__class__ is Value and x.requires_grad:
+            rg = True
+            break
+    else:
+        for x in xs:
+            if x.__class__ is Value and x.requires_grad:
+                rg = True
+                break
+    return _make(result, _AFFINE, wb, xs, rg)
+
+
 def constants(data: Iterable[float]) -> list[Value]:
     """One Value per number that requires no grad and records nothing: what ``apply`` gives
     for an op none of whose inputs requires grad, made without the op's bookkeeping (a tensor
@@ -419,7 +439,11 @@ def inputs_of(v: Value) -> tuple[Any, ...]:
     if op is None:
         return ()
     if op.slots < 0:
-        return v._a
+        b = v._b
+        if b is None:
+            return v._a
+        wb = v._a  # affine's two tuples
+        return (*wb[:-1], *b, wb[-1])
     n = op.arity
     return (v._a,) if n == 1 else (v._a, v._b) if n == 2 else (v._a, *v._b)
 
@@ -498,6 +522,7 @@ def toposort(roots: Iterable[Value], *, zero_grads: bool = False) -> list[Value]
     before its inputs. ``zero_grads`` resets each one's grad, as a backward pass starts with.
     """
     seen: set[Value] = set()
+    shared: set[int] = set()  # the inputs tuples of neurons' sums searched already (by id)
     order: list[Value] = []
     stack: list[Any] = [r for r in roots if r._kind is not None]
     done = _DONE
@@ -517,9 +542,30 @@ def toposort(roots: Iterable[Value], *, zero_grads: bool = False) -> list[Value]
         # inputs pushed last-first, so the first is searched first: for an expression tree
         # the order is then exactly the reverse of the order the ops ran in
         if v._kind.slots < 0:
-            for x in reversed(v._a):
+            xs = v._b
+            if xs is None:
+                for x in reversed(v._a):
+                    if x.__class__ is Value and x._kind is not None and x not in seen:
+                        push(x)
+                continue
+            # a neuron's sum: bias, inputs, weights. A layer's next neurons share its inputs
+            # (and a neuron's calls share its weights): searched to the end by the time they
+            # are met again (a graph has no cycle), so skipping them then changes nothing
+            wb = v._a
+            if id(wb) not in shared:
+                x = wb[-1]
                 if x.__class__ is Value and x._kind is not None and x not in seen:
                     push(x)
+            if id(xs) not in shared:
+                shared.add(id(xs))
+                for x in reversed(xs):
+                    if x.__class__ is Value and x._kind is not None and x not in seen:
+                        push(x)
+            if id(wb) not in shared:
+                shared.add(id(wb))
+                for x in reversed(wb[:-1]):
+                    if x.__class__ is Value and x._kind is not None and x not in seen:
+                        push(x)
             continue
         x = v._b
         if x.__class__ is Value and x._kind is not None and x not in seen:
@@ -606,6 +652,7 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
     # inputs or n: the rules are the op table's own (tests/test_backward_paths.py holds the
     # two equal, bit for bit)
     value, zero, freed, rule, affine, relu = Value, ZERO, FREED, chain_rule, _AFFINE, _RELU
+    shared: dict[int, tuple[list[float], bool, bool]] = {}  # see _read, by the tuple's id
     for v in order:
         op = v._kind
         if op.saved:
@@ -626,23 +673,46 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
             continue
         slots = op.slots
         if op is affine:  # a neuron's w·x + b: most of an MLP's edges, so _affine_grad inlined
-            ins = v._a
-            n = (len(ins) - 1) >> 1
-            ws, xs = ins[:n], ins[n:-1]
-            for w, x in zip(ws, xs):  # grad * x into each w, then grad * w into each x: the
-                if w.__class__ is value and w.requires_grad:  # rule's order, so that an input
-                    c = g * (x.data if x.__class__ is value else x)  # met twice sums the same
+            ws, xs = v._a, v._b
+            if xs is None:
+                n = (len(ws) - 1) >> 1
+                ws, xs = ws[: n + 1], ws[n:-1]  # the weights (and one past), the inputs
+                bias, wn, xn = v._a[-1], _read(ws[:-1]), _read(xs)
+            else:  # affine()'s tuples: a layer's inputs, a neuron's weights, read once a pass
+                bias = ws[-1]
+                wn = shared.get(id(ws))
+                if wn is None:
+                    wn = shared[id(ws)] = _read(ws[:-1])
+                xn = shared.get(id(xs))
+                if xn is None:
+                    xn = shared[id(xs)] = _read(xs)
+            # grad * x into each w, then grad * w into each x: the rule's order, so that an
+            # input met twice sums the same
+            if wn[1]:  # every weight a Value that requires grad
+                for w, x in zip(ws, xn[0]):
+                    c = g * x
                     wg = w.grad
                     w.grad = c if wg is zero else wg + c
-            for w, x in zip(ws, xs):
-                if x.__class__ is value and x.requires_grad:
-                    c = g * (w.data if w.__class__ is value else w)
+            else:
+                for w, x in zip(ws, xn[0]):
+                    if w.__class__ is value and w.requires_grad:
+                        c = g * x
+                        wg = w.grad
+                        w.grad = c if wg is zero else wg + c
+            if xn[1]:
+                for x, w in zip(xs, wn[0]):
+                    c = g * w
                     xg = x.grad
                     x.grad = c if xg is zero else xg + c
-            x = ins[-1]
-            if x.__class__ is value and x.requires_grad:
-                xg = x.grad
-                x.grad = g if xg is zero else xg + g
+            elif xn[2]:  # some inputs need grad (numbers, constants or frozen Values do not)
+                for x, w in zip(xs, wn[0]):
+                    if x.__class__ is value and x.requires_grad:
+                        c = g * w
+                        xg = x.grad
+                        x.grad = c if xg is zero else xg + c
+            if bias.__class__ is value and bias.requires_grad:
+                xg = bias.grad
+                bias.grad = g if xg is zero else xg + g
             continue
         if slots < 0:  # n-ary: a sum, a dot product, a neuron's weighted sum
             ins = v._a
@@ -704,6 +774,12 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
             c = cs[1]
             if b.__class__ is value and b.requires_grad:
                 b.grad = c if b.grad is zero else b.grad + c
+
+
+def _read(xs: Sequence[Any]) -> tuple[list[float], bool, bool]:
+    """Inputs' numbers, whether every one is a Value that requires grad, whether any is."""
+    grads = [x.__class__ is Value and x.requires_grad for x in xs]
+    return [x.data if x.__class__ is Value else x for x in xs], all(grads), any(grads)
 
 
 def _observed(

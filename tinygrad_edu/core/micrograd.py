@@ -25,13 +25,12 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from .engine import Value, apply, vdot, vsum
+from .engine import Value, affine, vdot, vsum
 from .graph import ZERO
-from .ops import NARY, affine_sum
+from .ops import affine_sum
 
 __all__ = ["MLP", "Layer", "Neuron", "bce_loss", "hinge_loss", "mse_loss"]
 
-_AFFINE = NARY["affine"]
 _DATA = attrgetter("data")
 Scalar = Value | float
 
@@ -77,6 +76,12 @@ class Neuron(Module):
     'TanhBackward0'
     """
 
+    # (*w, b) as the weighted sum's node keeps them, made again only when w or b is another
+    # Value (or list) than last time: one tuple shared by the node of every call, which the
+    # search and the pass then read once, not once per call
+    _wb: tuple[Scalar, ...] = ()
+    _wl: list[Scalar] | None = None
+
     def __init__(
         self, nin: int, nonlin: bool = True, *, expand: bool = False, lecture: bool = False
     ) -> None:
@@ -97,7 +102,11 @@ class Neuron(Module):
             if numbers is None:
                 numbers = _numbers(xs)
             w, b = self.w, self.b  # w·x + b, one node
-            act = apply(_AFFINE, (*w, *xs, b), result=affine_sum(map(_DATA, w), numbers, b.data))
+            wb = self._wb
+            if not wb or wb[-1] is not b or self._wl != w:  # list ==: identity first, in C
+                self._wl, wb = list(w), (*w, b)
+                self._wb = wb
+            act = affine(wb, xs, affine_sum(map(_DATA, w), numbers, b.data))
         if self.lecture:
             return act.tanh()
         return act.relu() if self.nonlin else act
