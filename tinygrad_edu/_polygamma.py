@@ -12,6 +12,7 @@ tensor([1.6449, 0.6449])
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._special_ops import special
@@ -100,7 +101,14 @@ def _trigamma(x: float) -> float:
     return sign * result
 
 
-def _digamma(x: float) -> float:
+def _digamma(
+    x: float,
+    f: Callable[[float], float] = float,
+    table: Sequence[float] = _PSI_A,
+    psi10: float = 2.25175258906672110764,
+) -> float:
+    """``calc_digamma``; with ``f`` rounding to float32 (and its float32 table), each operation
+    rounded as the float kernel's."""
     if x == 0:
         return math.copysign(math.inf, -x)
     if x != x:
@@ -109,23 +117,23 @@ def _digamma(x: float) -> float:
         if x == math.trunc(x):
             return math.nan
         r = math.modf(x)[0]
-        return _digamma(1 - x) - math.pi / math.tan(math.pi * r)
+        return f(_digamma(f(1 - x), f, table, psi10) - f(math.pi / math.tan(math.pi * r)))
     if x == math.inf:
         return math.inf
     result = 0.0
     while x < 10:
-        result -= 1 / x
-        x += 1
+        result = f(result - f(1 / x))
+        x = f(x + 1)
     if x == 10:
-        return result + 2.25175258906672110764
+        return f(result + psi10)
     y = 0.0
     if x < 1.0e17:
-        z = 1.0 / (x * x)
+        z = f(1 / f(x * x))
         acc = 0.0
-        for c in _PSI_A:
-            acc = acc * z + c
-        y = z * acc
-    return result + math.log(x) - (0.5 / x) - y
+        for c in table:
+            acc = f(f(acc * z) + c)
+        y = f(z * acc)
+    return f(f(f(result + f(math.log(x))) - f(0.5 / x)) - y)
 
 
 def polygamma_number(n: int, x: float) -> float:
@@ -167,31 +175,7 @@ def _trigamma32(x: float) -> float:
 
 
 def _digamma32(x: float) -> float:
-    if x == 0:
-        return math.copysign(math.inf, -x)
-    if x != x:
-        return x
-    if x < 0:
-        if x == math.trunc(x):
-            return math.nan
-        r = math.modf(x)[0]
-        return _f(_digamma32(_f(1 - x)) - _f(math.pi / math.tan(math.pi * r)))
-    if x == math.inf:
-        return math.inf
-    result = 0.0
-    while x < 10:
-        result = _f(result - _f(1 / x))
-        x = _f(x + 1)
-    if x == 10:
-        return _f(result + _PSI10_32)
-    y = 0.0
-    if x < 1.0e17:
-        z = _f(1 / _f(x * x))
-        acc = 0.0
-        for c in _PSI_A32:
-            acc = _f(_f(acc * z) + c)
-        y = _f(z * acc)
-    return _f(_f(_f(result + _f(math.log(x))) - _f(0.5 / x)) - y)
+    return _digamma(x, _f, _PSI_A32, _PSI10_32)
 
 
 def polygamma_float32(n: int, x: float) -> float:

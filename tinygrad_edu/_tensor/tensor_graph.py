@@ -371,20 +371,25 @@ def _described(t: Any, made_by: Any) -> str:
 _OTHER_FIRST = frozenset(("MulBackward0", "DivBackward0"))
 
 
+def _kept_input(ins: Sequence[Any], name: str, where: Any) -> Any:
+    """The input tensor at ``where`` if the node named ``name`` saves it, else None."""
+    x = ins[where] if isinstance(where, int) and where < len(ins) else None
+    if not is_tensor(x):
+        return None
+    if name in _CROSS or (name == "DivBackward0" and where == 0):
+        other = ins[1 - where] if len(ins) > 1 else None
+        if not (is_tensor(other) and other.requires_grad):
+            return None  # PyTorch saves it only for the other input's gradient
+    return x
+
+
 def _saved_names(fn: TensorNode) -> list[str]:
     """The ``_saved_*`` names of the tensors ``fn`` keeps, in the order PyTorch saves them."""
     cls, ins, name = type(fn), fn._inputs, type(fn).__name__
     names = []
     for attr, where in cls.saved.items():
-        if where != "result":
-            x = ins[where] if isinstance(where, int) and where < len(ins) else None
-            if not is_tensor(x):
-                continue
-            if name in _CROSS or (name == "DivBackward0" and where == 0):
-                other = ins[1 - where] if len(ins) > 1 else None
-                if not (is_tensor(other) and other.requires_grad):
-                    continue  # PyTorch saves it only for the other input's gradient
-        names.append(attr)
+        if where == "result" or _kept_input(ins, name, where) is not None:
+            names.append(attr)
     return names[::-1] if name in _OTHER_FIRST else names
 
 
@@ -426,13 +431,9 @@ def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:
             text = _described(out, fn)
             found.append((out.version_counter, 0, lambda text=text: text))
             continue
-        x = ins[where] if isinstance(where, int) and where < len(ins) else None
-        if not is_tensor(x):
+        x = _kept_input(ins, name, where)
+        if x is None:
             continue
-        if name in _CROSS or (name == "DivBackward0" and where == 0):
-            other = ins[1 - where] if len(ins) > 1 else None
-            if not (is_tensor(other) and other.requires_grad):
-                continue  # PyTorch saves it only for the other input's gradient
         found.append((x.version_counter, x._version, lambda x=x: _described(x, x.grad_fn)))
     return found
 
