@@ -655,24 +655,19 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
     shared: dict[int, tuple[list[float], bool, bool]] = {}  # see _read, by the tuple's id
     for v in order:
         op = v._kind
-        if op.saved:
-            node = v._node
-            if node is freed or (node is not None and node.freed):
-                raise RuntimeError(SECOND_BACKWARD)
-            if not retain_graph:
-                if node is None:
-                    v._node = freed
-                else:
-                    node.free()
         g = v.grad
-        if op.float32 or g.__class__ is not float:  # float32 numbers, or a mixed graph
-            ins = inputs_of(v)
-            for x, c in zip(slots_of(op, ins), rule(op, ins, v.data, g)):
-                if c is not None:
-                    x.grad = c if x.grad is zero else x.grad + c
+        # first the two ops of most of an MLP's nodes, on float64 numbers
+        if op is relu and g.__class__ is float:  # threshold_backward: 0 where out <= 0
+            if v._node is None and not retain_graph:
+                v._node = freed
+            else:
+                check_and_free(v, op, retain_graph)
+            a = v._a
+            if a.requires_grad:
+                c = 0.0 if v.data <= 0.0 else g
+                a.grad = c if a.grad is zero else a.grad + c
             continue
-        slots = op.slots
-        if op is affine:  # a neuron's w·x + b: most of an MLP's edges, so _affine_grad inlined
+        if op is affine and g.__class__ is float:  # w·x + b, most edges: _affine_grad inlined
             ws, xs = v._a, v._b
             if xs is None:
                 n = (len(ws) - 1) >> 1
@@ -714,6 +709,22 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
                 xg = bias.grad
                 bias.grad = g if xg is zero else xg + g
             continue
+        if op.saved:
+            node = v._node
+            if node is freed or (node is not None and node.freed):
+                raise RuntimeError(SECOND_BACKWARD)
+            if not retain_graph:
+                if node is None:
+                    v._node = freed
+                else:
+                    node.free()
+        if op.float32 or g.__class__ is not float:  # float32 numbers, or a mixed graph
+            ins = inputs_of(v)
+            for x, c in zip(slots_of(op, ins), rule(op, ins, v.data, g)):
+                if c is not None:
+                    x.grad = c if x.grad is zero else x.grad + c
+            continue
+        slots = op.slots
         if slots < 0:  # n-ary: a sum, a dot product, a neuron's weighted sum
             ins = v._a
             args = [x.data if x.__class__ is value else x for x in ins]
@@ -730,11 +741,6 @@ def _fast(order: Sequence[Value], retain_graph: bool) -> None:
         a = v._a
         b = v._b
         if b is None:  # one input (relu, tanh, exp...)
-            if op is relu:  # half an MLP's nodes: threshold_backward, 0 where out <= 0
-                if a.requires_grad:
-                    c = 0.0 if v.data <= 0.0 else g
-                    a.grad = c if a.grad is zero else a.grad + c
-                continue
             ad = a.data if a.__class__ is value else a
             if op.backward is not None:
                 c = op.backward(g, ad, v.data)[0]
