@@ -393,3 +393,28 @@ def test_lecture_options_build_karpathys_graph():
     assert out.grad_fn.name() == "TanhBackward0"  # the last layer is tanh too, as in the lecture
     assert all(n.b.data != 0 for layer in m.layers for n in layer.neurons)  # biases drawn
     assert repr(m).startswith("MLP of [Layer of [TanhNeuron(3)")
+
+
+@pytest.mark.parametrize("compensated", [False, True])
+@settings(max_examples=60, deadline=None)
+@given(
+    terms=st.lists(
+        st.tuples(st.floats(-1e17, 1e17), st.sampled_from([1.0, -1.0, 3.0, 1e-9])), max_size=8
+    ),
+    b=st.floats(-1e17, 1e17),
+)
+def test_a_neurons_sum_adds_left_to_right_on_every_python(compensated, terms, b):
+    # micrograd's Neuron adds b + w1*x1 + ... one by one; Python 3.12's sum() of floats does not
+    # (it compensates): the sum must be the loop's on either kind of Python
+    from tinygrad_edu.core import ops
+
+    was, ops._COMPENSATED_SUM = ops._COMPENSATED_SUM, compensated
+    try:
+        want = b
+        for w, x in terms:
+            want = want + w * x
+        got = ops.affine_sum([w for w, _ in terms], [x for _, x in terms], b)
+        assert got == want or (got != got and want != want)
+        assert ops.affine_sum([1.0, 1.0, 1.0], [1e16, 1.0, -1e16], 0.0) == 0.0  # 1.0 compensated
+    finally:
+        ops._COMPENSATED_SUM = was

@@ -26,7 +26,7 @@ import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, reduce
 from typing import Any
 
 from .._torch_cpu.float32_libm import F32, F32s
@@ -614,7 +614,14 @@ def _affine_grad(g: Any, *xs: Any) -> tuple[Any, ...]:
 def affine_sum(ws: Iterable[float], xs: Iterable[float], b: float) -> float:
     """``b + w1*x1 + w2*x2 + ...`` left to right, the order of micrograd's Neuron: the same
     floats. The affine op's forward; a neuron calls it on its weights' numbers directly."""
-    return sum(map(operator.mul, ws, xs), b)
+    if _COMPENSATED_SUM:
+        return reduce(operator.add, map(operator.mul, ws, xs), b)
+    return sum(map(operator.mul, ws, xs), b)  # the same additions, in C
+
+
+# From Python 3.12 on, sum() of floats is compensated (Neumaier): no longer the additions of
+# a loop, so not micrograd's numbers (Pyodide's Python is 3.12 or newer)
+_COMPENSATED_SUM = sum([1e16, 1.0, -1e16]) != 0.0
 
 
 def _affine_forward(*xs: float) -> float:
