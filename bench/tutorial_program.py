@@ -4,10 +4,11 @@
 
 Each program in ``bench/programs/`` (default: all) runs in a fresh interpreter, once as
 ``python -m tinygrad_edu.run PROGRAM`` (``torch`` bound to tinygrad_edu) and once under
-PyTorch when it is installed, with PyTorch's AVX2 kernels (``ATEN_CPU_CAPABILITY=avx2``, the
-ones the float32 numerics reproduce). Prints the CPU time of each (user + system of the child
-process) and whether the two printed the same text; exits 1 if they did not. Figures are from
-one run on a shared machine: read the ratio, not the absolute times.
+PyTorch when it is installed, with PyTorch's AVX2 kernels (``ATEN_CPU_CAPABILITY=avx2`` and
+``MKL_ENABLE_INSTRUCTIONS=AVX2``, the ones the float32 numerics reproduce). Prints the CPU
+time of each (user + system of the child process) and whether the two printed the same text;
+exits 1 if they did not. Figures are from one run on a shared machine: read the ratio, not the
+absolute times.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ ROOT = HERE.parent
 
 def run(args: list[str]) -> tuple[float, str]:
     """CPU time and standard output of ``python ARGS`` in a fresh interpreter."""
-    env = {**os.environ, "ATEN_CPU_CAPABILITY": "avx2"}
+    env = {**os.environ, "ATEN_CPU_CAPABILITY": "avx2", "MKL_ENABLE_INSTRUCTIONS": "AVX2"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, *args], env=env, cwd=ROOT, capture_output=True, text=True, check=False

@@ -1,16 +1,14 @@
 """Settings every test run shares.
 
-PyTorch picks its CPU kernels by the processor: on one with AVX-512 its float32 sums, softmax
-and exp run 16 lanes wide instead of 8, and their last bits differ from the AVX2 kernels that
-``float32_reduce``/``float32_pointwise`` reproduce (and that the stored PyTorch outputs come
-from). Every PyTorch this suite runs, in this process or in the programs it starts, uses the
-AVX2 kernels, so a run on either kind of machine compares like with like.
+Every PyTorch this suite runs, in this process or in the programs it starts, uses its AVX2
+kernels (``torch_kernels.py``), so a run on either kind of machine compares like with like.
 """
 
 import importlib.util
-import os
 
-os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch_kernels
+
+torch_kernels.pin()
 
 
 # A quiet run: pytest marks each test with a letter (. s x), and a run of this size fills

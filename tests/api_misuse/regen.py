@@ -15,12 +15,15 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from torch_kernels import PINNED  # noqa: E402 - the tests' folder, put on the path above
+
 STORED = HERE / "torch_outcomes.json"
 
 
 def outcomes(engine: str) -> dict[str, str]:
     """Every case's outcome under ``engine``, in a fresh interpreter (a case may leave state)."""
-    env = {**os.environ, "ATEN_CPU_CAPABILITY": "avx2", "PYTHONWARNINGS": "ignore"}
+    env = {**PINNED, **os.environ, "PYTHONWARNINGS": "ignore"}
     env["PYTHONHASHSEED"] = "0"  # a message that lists a set lists it in one order
     proc = subprocess.run(
         [sys.executable, str(HERE / "outcome.py"), engine],

@@ -277,9 +277,10 @@ def main() -> None:
             stored, _ = load(dtype)
             version = json.loads(data_file(dtype).read_text(encoding="utf-8"))["torch_version"]
         else:
-            import os
+            sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+            import torch_kernels
 
-            os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")  # as the tests run it
+            torch_kernels.pin()  # as the tests run it
             import torch
 
             stored = {c.id: torch_result(c) for c in cases(dtype)}

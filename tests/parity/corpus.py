@@ -12,6 +12,9 @@ HERE = Path(__file__).resolve().parent
 PROGRAMS_DIR = HERE / "programs"
 RUNNER = HERE / "run_program.py"
 ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE.parent))
+from torch_kernels import PINNED  # noqa: E402 - the tests' folder, put on the path above
+
 # NN_name.py, numbered from 01; numbers past 99 sort after 99
 PROGRAMS = sorted(PROGRAMS_DIR.glob("[0-9]*_*.py"), key=lambda p: int(p.name.split("_")[0]))
 TIMEOUT = 120
@@ -25,6 +28,7 @@ def mask(text: str) -> str:
 def run(program: Path, engine: str) -> subprocess.CompletedProcess[str]:
     """Run a program in a fresh interpreter; stdout is masked."""
     env = {
+        **PINNED,  # PyTorch's AVX2 kernels, unless the environment says otherwise
         **os.environ,
         "PYTHONPATH": str(ROOT),
         "PYTHONHASHSEED": "0",
