@@ -113,6 +113,24 @@ def test_the_surface_classes_print_under_pytorchs_modules_while_the_hook_is_on()
     assert sgd.__module__ == "tinygrad_edu.optim.sgd"
 
 
+def test_older_tutorials_imports_of_the_data_modules_find_the_classes(tmp_path):
+    # `from torch.utils.data.sampler import SubsetRandomSampler`: the pre-1.0 tutorials' spelling
+    program = (
+        "from torch.utils.data.sampler import SubsetRandomSampler, BatchSampler\n"
+        "from torch.utils.data.dataset import random_split, ConcatDataset\n"
+        "import torch\n"
+        "print(SubsetRandomSampler is torch.utils.data.SubsetRandomSampler, BatchSampler)\n"
+        "print(random_split is torch.utils.data.random_split, ConcatDataset)\n"
+    )
+    (tmp_path / "prog.py").write_text(program, encoding="utf-8")
+    proc = _run(MODULE, "prog.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        "True <class 'torch.utils.data.sampler.BatchSampler'>\n"
+        "True <class 'torch.utils.data.dataset.ConcatDataset'>\n"
+    )
+
+
 @pytest.mark.parity
 def test_the_class_modules_are_pytorchs():
     torch = pytest.importorskip("torch")

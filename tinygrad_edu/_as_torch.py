@@ -104,7 +104,16 @@ _CLASS_MODULES: dict[str, str] = {
     "torch.optim.rmsprop": "optim.RMSprop",
     "torch.optim.sgd": "optim.SGD",
     "torch.utils.data.dataloader": "utils.data.DataLoader",
-    "torch.utils.data.dataset": "utils.data.Dataset utils.data.Subset utils.data.TensorDataset",
+    "torch.utils.data.dataset": (
+        "utils.data.ChainDataset utils.data.ConcatDataset utils.data.Dataset "
+        "utils.data.IterableDataset utils.data.StackDataset utils.data.Subset "
+        "utils.data.TensorDataset utils.data.random_split"
+    ),
+    "torch.utils.data.sampler": (
+        "utils.data.BatchSampler utils.data.RandomSampler utils.data.Sampler "
+        "utils.data.SequentialSampler utils.data.SubsetRandomSampler "
+        "utils.data.WeightedRandomSampler"
+    ),
 }
 TORCH_MODULES.update(
     {path: module for module, paths in _CLASS_MODULES.items() for path in paths.split()}
@@ -173,6 +182,10 @@ class TorchFinder(importlib.abc.MetaPathFinder):
         spec = importlib.util.spec_from_loader(fullname, _Alias(module))
         if spec is not None and hasattr(module, "__path__"):
             spec.submodule_search_locations = list(module.__path__)
+        elif spec is not None and any(m.startswith(fullname + ".") for m in _CLASS_MODULES):
+            # a module here that is a package in PyTorch (torch.utils.data): its submodules
+            # (torch.utils.data.sampler) are made of its classes by _synthetic
+            spec.submodule_search_locations = []
         return spec
 
 
