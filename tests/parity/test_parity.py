@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import difflib
 import functools
+import math
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -68,13 +70,39 @@ XFAIL: dict[str, str] = {
 }
 
 
-def _params(programs: list[Path]) -> list:
+def _params(programs: list[Path], *, strict: bool = True) -> list:
     return [
-        pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(reason=XFAIL[p.stem], strict=True)])
+        pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(reason=XFAIL[p.stem], strict=strict)])
         if p.stem in XFAIL
         else pytest.param(p, id=p.stem)
         for p in programs
     ]
+
+
+# PyTorch's own last digits depend on the CPU (MKL picks its code by the processor, and its
+# sgemm's blocking by the caches: docs/float32.md), so a live torch on another machine than the
+# one that made the stored outputs can print other last digits. Such a run is told apart from a
+# stale or wrong output: the text between the numbers is the same, and every number agrees to
+# a part in 10^4 (or within 10^-6 of zero).
+_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|nan|inf")
+
+
+def _digits_differ_only(a: str, b: str) -> bool:
+    words = [[" ".join(w.split()) for w in _NUMBER.split(t)] for t in (a, b)]
+    nums = [[float(x) for x in _NUMBER.findall(t)] for t in (a, b)]
+    if words[0] != words[1] or len(nums[0]) != len(nums[1]):
+        return False
+    return all(
+        x == y or (x != x and y != y) or math.isclose(x, y, rel_tol=1e-4, abs_tol=1e-6)
+        for x, y in zip(*nums)
+    )
+
+
+def _cpu_note(stored: str, live: str) -> str:
+    return (
+        "PyTorch prints other last digits on this CPU than on the machine the stored output "
+        "comes from (MKL's CPU-dependent kernels):\n" + _diff(stored, live, label="stored")
+    )
 
 
 @functools.cache
@@ -108,11 +136,16 @@ def test_matches_stored_torch_output(program):
 
 
 @pytest.mark.parity
-@pytest.mark.parametrize("program", _params(PROGRAMS))
+@pytest.mark.parametrize("program", _params(PROGRAMS, strict=False))  # may match on this CPU
 def test_matches_live_torch(program):
     pytest.importorskip("torch")
     proc = _torch_run(program)
     assert proc.returncode == 0, proc.stderr
+    stored = expected_path(program).read_text(encoding="utf-8")
+    if proc.stdout != stored and _digits_differ_only(stored, proc.stdout):
+        ours = run(program, "tinygrad_edu").stdout
+        if ours == stored and program.stem not in XFAIL:
+            pytest.xfail(_cpu_note(stored, proc.stdout))  # as the stored PyTorch prints it
     _check(program, proc.stdout, label="torch")
 
 
@@ -122,6 +155,8 @@ def test_stored_output_is_current(program):
     pytest.importorskip("torch")
     stored = expected_path(program).read_text(encoding="utf-8")
     live = _torch_run(program).stdout
+    if live != stored and _digits_differ_only(stored, live):
+        pytest.xfail(_cpu_note(stored, live))
     assert live == stored, "run tests/parity/regen.py\n" + _diff(stored, live, label="stored")
 
 
