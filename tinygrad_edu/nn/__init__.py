@@ -68,10 +68,13 @@ from .more_losses import (
     GaussianNLLLoss,
     HingeEmbeddingLoss,
     MarginRankingLoss,
+    MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
     PoissonNLLLoss,
     SoftMarginLoss,
     TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
 )
 from .more_modules import (
     GLU,
@@ -210,3 +213,4 @@ __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "Replicati
 __all__ += ["ReplicationPad3d"]
 __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
+__all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]

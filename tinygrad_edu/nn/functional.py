@@ -68,6 +68,11 @@ from .loss_functions import (
     soft_margin_loss,
     triplet_margin_loss,
 )
+from .margin_losses import (
+    multi_margin_loss,
+    multilabel_margin_loss,
+    triplet_margin_with_distance_loss,
+)
 from .more_functional import (
     cosine_similarity,
     glu,
@@ -151,6 +156,7 @@ __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["multilabel_soft_margin_loss"]
+__all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
