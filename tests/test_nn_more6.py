@@ -224,3 +224,281 @@ def test_gradient_agrees_with_central_differences(name, xs):
     assert_agrees_with_central_differences(
         name, GRAD_OPS[name], xs, h=1e-7, rel_tol=1e-4, abs_tol=1e-5, shape=shape
     )
+
+
+# -- rrelu, the alpha dropouts, gumbel_softmax: PyTorch's draws after torch.manual_seed(7) ----
+XN = [[-1.0, 2.0, -0.5, 0.0], [0.3, -3.0, -2.0, 1.0]]
+NOISY_CASES = {
+    "rrelu_eval": lambda x: F.rrelu(x),
+    "rrelu_train": lambda x: F.rrelu(x, 0.1, 0.6, training=True),
+    "alpha_dropout": lambda x: F.alpha_dropout(x, 0.3, training=True),
+    "feature_alpha_dropout": lambda x: F.feature_alpha_dropout(
+        x.reshape(2, 2, 2), 0.5, training=True
+    ),
+    "gumbel_softmax": lambda x: F.gumbel_softmax(x, tau=0.7),
+    "gumbel_softmax_hard": lambda x: F.gumbel_softmax(x, hard=True, dim=0),
+}
+# made by PyTorch 2.13: (y.tolist(), x.grad.tolist(), y.grad_fn.name()) after
+# (y * [1, 2, ...]).sum().backward()
+NOISY_TORCH = {
+    ("rrelu_eval", "float32"): (
+        [
+            [-0.2291666716337204, 2.0, -0.1145833358168602, 0.0],
+            [0.30000001192092896, -0.6875, -0.4583333432674408, 1.0],
+        ],
+        [
+            [0.2291666716337204, 2.0, 0.6875, 0.9166666865348816],
+            [5.0, 1.375, 1.6041667461395264, 8.0],
+        ],
+        "RreluWithNoiseBackward0",
+    ),
+    ("rrelu_train", "float32"): (
+        [
+            [-0.23969022929668427, 2.0, -0.11842343211174011, 0.0],
+            [0.30000001192092896, -1.2850326299667358, -1.12252938747406, 1.0],
+        ],
+        [
+            [0.23969022929668427, 2.0, 0.7105405926704407, 2.1241860389709473],
+            [5.0, 2.5700652599334717, 3.9288527965545654, 8.0],
+        ],
+        "RreluWithNoiseBackward0",
+    ),
+    ("alpha_dropout", "float32"): (
+        [
+            [-0.4068605601787567, 2.175997257232666, -1.059548258781433, 0.4540920555591583],
+            [-1.059548258781433, -1.059548258781433, -1.2678132057189941, 1.315044641494751],
+        ],
+        [
+            [0.860952615737915, 1.72190523147583, 0.0, 3.44381046295166],
+            [0.0, 0.0, 6.026668548583984, 6.88762092590332],
+        ],
+        "AddBackward0",
+    ),
+    ("feature_alpha_dropout", "float32"): (
+        [
+            [[-0.10721093416213989, 2.5520036220550537], [0.3359915018081665, 0.7791939377784729]],
+            [
+                [-0.7791939377784729, -0.7791939377784729],
+                [-0.7791939377784729, -0.7791939377784729],
+            ],
+        ],
+        [
+            [0.8864048719406128, 1.7728097438812256, 2.659214496612549, 3.545619487762451],
+            [0.0, 0.0, 0.0, 0.0],
+        ],
+        "AddBackward0",
+    ),
+    ("gumbel_softmax", "float32"): (
+        [
+            [0.012962503358721733, 0.9750271439552307, 0.002025074325501919, 0.009985329583287239],
+            [0.06492619216442108, 0.0009394389344379306, 0.04178052395582199, 0.8923538327217102],
+        ],
+        [
+            [
+                -0.01868514157831669,
+                -0.012582644820213318,
+                0.0028668297454714775,
+                0.02840065397322178,
+            ],
+            [-0.2561395764350891, -0.002364113926887512, -0.04545493423938751, 0.30395883321762085],
+        ],
+        "SoftmaxBackward0",
+    ),
+    ("gumbel_softmax_hard", "float32"): (
+        [[1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 1.0]],
+        [
+            [-0.8700156807899475, -0.004699418321251869, -0.9862106442451477, -0.6877740025520325],
+            [0.8700157999992371, 0.00469927815720439, 0.9862103462219238, 0.6877740025520325],
+        ],
+        "AddBackward0",
+    ),
+    ("rrelu_eval", "float64"): (
+        [
+            [-0.22916666666666666, 2.0, -0.11458333333333333, 0.0],
+            [0.3, -0.6875, -0.4583333333333333, 1.0],
+        ],
+        [
+            [0.22916666666666666, 2.0, 0.6875, 0.9166666666666666],
+            [5.0, 1.375, 1.6041666666666665, 8.0],
+        ],
+        "RreluWithNoiseBackward0",
+    ),
+    ("rrelu_train", "float64"): (
+        [
+            [-0.239690214953202, 2.0, -0.11842342841294141, 0.0],
+            [0.3, -1.285032645882302, -1.1225293674529873, 1.0],
+        ],
+        [
+            [0.239690214953202, 2.0, 0.7105405704776485, 2.124185922835251],
+            [5.0, 2.570065291764604, 3.9288527860854554, 8.0],
+        ],
+        "RreluWithNoiseBackward0",
+    ),
+    ("alpha_dropout", "float64"): (
+        [
+            [-0.40686054810929323, 2.175997300629775, -1.0595481589864801, 0.4540920681370629],
+            [-1.0595481589864801, -1.0595481589864801, -1.2678131643556494, 1.315044684383419],
+        ],
+        [
+            [0.8609526162463561, 1.7219052324927122, 0.0, 3.4438104649854244],
+            [0.0, 0.0, 6.0266683137244925, 6.887620929970849],
+        ],
+        "AddBackward0",
+    ),
+    ("feature_alpha_dropout", "float64"): (
+        [
+            [[-0.10721096414790032, 2.5520037198498953], [0.3359914831850656, 0.7791939305180315]],
+            [
+                [-0.7791939305180315, -0.7791939305180315],
+                [-0.7791939305180315, -0.7791939305180315],
+            ],
+        ],
+        [
+            [0.8864048946659319, 1.7728097893318637, 2.6592146839977957, 3.5456195786637275],
+            [0.0, 0.0, 0.0, 0.0],
+        ],
+        "AddBackward0",
+    ),
+    ("gumbel_softmax", "float64"): (
+        [
+            [0.012962499659264631, 0.9750271018477614, 0.0020250734782035376, 0.009985325014770615],
+            [0.06492619038298315, 0.0009394388196244411, 0.04178052609223234, 0.8923538447051602],
+        ],
+        [
+            [
+                -0.018685132600460883,
+                -0.01258234009903685,
+                0.0028668293373790067,
+                0.02840064336211854,
+            ],
+            [-0.2561395739961853, -0.0023641139279622415, -0.045454945801945, 0.30395863372609155],
+        ],
+        "SoftmaxBackward0",
+    ),
+    ("gumbel_softmax_hard", "float64"): (
+        [[1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 1.0]],
+        [
+            [-0.870015765117293, -0.004699276539231865, -0.9862104628098797, -0.6877739641211095],
+            [0.8700157651172928, 0.004699276539231766, 0.9862104628098797, 0.6877739641211102],
+        ],
+        "AddBackward0",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(NOISY_TORCH))
+def test_noisy_functions_draw_pytorchs_numbers(key):
+    name, dt = key
+    torch.manual_seed(7)
+    x = torch.tensor(XN, dtype=getattr(torch, dt), requires_grad=True)
+    y = NOISY_CASES[name](x)
+    weights = torch.arange(1.0, y.numel() + 1, dtype=x.dtype).reshape(y.shape)
+    (y * weights).sum().backward()
+    want_y, want_grad, node = NOISY_TORCH[key]
+    assert y.dtype is x.dtype and y.grad_fn.name() == node
+    if name.startswith("gumbel"):  # exp and log of the engine: within a few ulps of PyTorch's
+        eps = 1e-6 if dt == "float32" else 1e-13
+        flat = lambda v: torch.tensor(v, dtype=torch.float64).reshape(-1).tolist()
+        assert flat(y.tolist()) == pytest.approx(flat(want_y), rel=eps, abs=eps)
+        assert flat(x.grad.tolist()) == pytest.approx(flat(want_grad), rel=eps, abs=eps)
+    else:
+        assert (y.tolist(), x.grad.tolist()) == (want_y, want_grad)
+
+
+def test_noisy_modules_as_pytorch():
+    assert repr(nn.RReLU()) == "RReLU(lower=0.125, upper=0.3333333333333333)"
+    assert repr(nn.RReLU(0.1, 0.3, inplace=True)) == "RReLU(lower=0.1, upper=0.3, inplace=True)"
+    assert repr(nn.AlphaDropout(0.2)) == "AlphaDropout(p=0.2, inplace=False)"
+    assert repr(nn.FeatureAlphaDropout(inplace=True)) == "FeatureAlphaDropout(p=0.5, inplace=True)"
+    x = torch.tensor(XN, requires_grad=True)
+    m = nn.AlphaDropout(0.3)
+    torch.manual_seed(7)
+    assert m(x).tolist() == NOISY_TORCH[("alpha_dropout", "float32")][0]
+    m.eval()
+    assert m(x) is x
+    r = nn.RReLU()
+    torch.manual_seed(7)
+    assert r(x).grad_fn.name() == "RreluWithNoiseBackward0"
+    r.eval()
+    assert r(x).tolist() == NOISY_TORCH[("rrelu_eval", "float32")][0]
+
+
+def test_noisy_in_place_forms_and_torch_forms():
+    x = torch.tensor(XN, requires_grad=True)
+    w = x * 1
+    assert F.rrelu(w, inplace=True) is w and w.grad_fn.name() == "RreluWithNoiseBackward1"
+    assert F.rrelu_(x * 1).grad_fn.name() == "RreluWithNoiseBackward1"
+    z = torch.tensor(XN)
+    torch.manual_seed(7)
+    assert F.alpha_dropout(z, 0.3, True, inplace=True) is z
+    assert z.tolist() == NOISY_TORCH[("alpha_dropout", "float32")][0]
+    torch.manual_seed(7)
+    got = torch.rrelu(torch.tensor(XN), 0.1, 0.6, True).tolist()
+    assert got == NOISY_TORCH[("rrelu_train", "float32")][0]
+    torch.manual_seed(7)
+    assert torch.alpha_dropout(torch.tensor(XN), 0.3, True).tolist() == z.tolist()
+    # p == 1: PyTorch multiplies by a zero tensor (MulBackward0); eval: the input itself
+    assert F.alpha_dropout(x, 1.0, training=True).grad_fn.name() == "MulBackward0"
+    assert F.alpha_dropout(x, 0.5) is x
+
+
+NOISY_RAISES = [
+    (lambda x: F.rrelu(x, 0.5, 0.1), RuntimeError,
+     "Lower bound should be less than or equal to the upper bound"),
+    (lambda x: F.alpha_dropout(x, 1.5), ValueError,
+     "dropout probability has to be between 0 and 1, but got 1.5"),
+    (lambda x: nn.AlphaDropout(-0.1), ValueError,
+     r"dropout probability has to be between 0 and 1, but got -0.1"),
+    (lambda x: F.feature_alpha_dropout(x[0], 0.5, True), RuntimeError,
+     "Feature dropout requires at least 2 dimensions in the input"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("i", range(len(NOISY_RAISES)))
+def test_noisy_functions_refuse_as_pytorch(i):
+    fn, kind, message = NOISY_RAISES[i]
+    with pytest.raises(kind, match=message):
+        fn(torch.tensor(XN, requires_grad=True))
+
+
+def _seeded(fn):
+    """``fn`` with the generator reset first: the same draws at every point."""
+
+    def run(t):
+        torch.manual_seed(3)
+        return fn(t)
+
+    return run
+
+
+NOISY_GRAD_OPS = {
+    "rrelu_eval": lambda t: F.rrelu(t, 0.2, 0.4),
+    "rrelu_train": _seeded(lambda t: F.rrelu(t, 0.2, 0.4, training=True)),
+    "alpha_dropout": _seeded(lambda t: F.alpha_dropout(t, 0.4, training=True)),
+    "feature_alpha_dropout": _seeded(lambda t: F.feature_alpha_dropout(t, 0.4, training=True)),
+    "gumbel_softmax": _seeded(lambda t: F.gumbel_softmax(t, tau=0.8)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOISY_GRAD_OPS))
+@settings(max_examples=8, deadline=None)
+@given(xs=POINTS)
+def test_noisy_gradients_agree_with_central_differences(name, xs):
+    assert_agrees_with_central_differences(
+        name, NOISY_GRAD_OPS[name], xs, h=1e-7, rel_tol=1e-4, abs_tol=1e-5, shape=(3, 4)
+    )
+
+
+def test_hard_gumbel_softmax_passes_the_soft_samples_gradient():
+    # its value is a one-hot (no derivative); its grad is the soft sample's (straight through)
+    grads = []
+    for hard in (False, True):
+        x = torch.tensor(X, dtype=torch.float64, requires_grad=True)
+        torch.manual_seed(5)
+        y = F.gumbel_softmax(x, tau=0.5, hard=hard)
+        (y * torch.arange(1.0, 13.0, dtype=x.dtype).reshape(3, 4)).sum().backward()
+        grads.append(x.grad.reshape(-1).tolist())
+        if hard:
+            assert y.sum(1).tolist() == [1.0, 1.0, 1.0] and set(y.reshape(-1).tolist()) <= {0, 1}
+            assert y.grad_fn.name() == "AddBackward0"
+    assert grads[0] == pytest.approx(grads[1], abs=1e-15)

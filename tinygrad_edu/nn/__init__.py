@@ -89,6 +89,7 @@ from .more_modules import (
     Threshold,
     Unflatten,
 )
+from .noisy import AlphaDropout, FeatureAlphaDropout, RReLU
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm
 from .padding import (
     CircularPad1d,
@@ -214,3 +215,4 @@ __all__ += ["ReplicationPad3d"]
 __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
+__all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]

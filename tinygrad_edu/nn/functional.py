@@ -84,6 +84,13 @@ from .more_functional import (
     threshold,
     threshold_,
 )
+from .noisy import (
+    alpha_dropout,
+    feature_alpha_dropout,
+    gumbel_softmax,
+    rrelu,
+    rrelu_,
+)
 from .normalization import batch_norm, layer_norm
 from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
@@ -157,6 +164,7 @@ __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_ne
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
+__all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
