@@ -5,6 +5,8 @@ tests/parity/programs/610_*.py and after."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from central_differences import assert_agrees_with_central_differences
 from hypothesis import given, settings
@@ -14,6 +16,7 @@ import tinygrad_edu as torch
 import tinygrad_edu.nn.functional as F  # noqa: N812 - PyTorch's spelling
 
 nn = torch.nn
+nan = math.nan  # as the stored PyTorch values print it
 X = [[0.1, 0.2, 0.4, 0.8], [0.5, -0.3, 0.2, 0.1], [-1.25, 0.75, 0.3, 0.9]]
 Y = [3, 0, 1]
 YM = [[3, 0, -1, 1], [1, 2, 3, -1], [2, -1, 0, 0]]
@@ -502,3 +505,369 @@ def test_hard_gumbel_softmax_passes_the_soft_samples_gradient():
             assert y.sum(1).tolist() == [1.0, 1.0, 1.0] and set(y.reshape(-1).tolist()) <= {0, 1}
             assert y.grad_fn.name() == "AddBackward0"
     assert grads[0] == pytest.approx(grads[1], abs=1e-15)
+
+
+# -- lp_pool, max_unpool, max_pool*_with_indices --------------------------------------------
+XP = [[[0.5, -1.0, 2.0, 0.25, 1.5, -0.75], [1.0, 0.3, -0.2, 0.8, -1.1, 0.6]]]
+
+
+def _unpool2(x):
+    y, i = F.max_pool2d(x.reshape(1, 1, 3, 4), 2, stride=1, return_indices=True)
+    return F.max_unpool2d(y * 2, i, 2, stride=1)
+
+
+def _unpool1(x):
+    y, i = F.max_pool1d(x, 2, return_indices=True)
+    return F.max_unpool1d(y, i, 2, output_size=[7])
+
+
+POOL_CASES = {
+    "lp_pool1d_p2": lambda x: F.lp_pool1d(x, 2, 2),
+    "lp_pool1d_p3_stride": lambda x: F.lp_pool1d(x, 3, 3, stride=2),
+    "lp_pool2d": lambda x: F.lp_pool2d(x.reshape(1, 3, 4), 2.0, (2, 2), stride=1),
+    "lp_pool2d_p1.5_ceil": lambda x: F.lp_pool2d(
+        x.reshape(1, 3, 4).abs() + 0.1, 1.5, 2, ceil_mode=True
+    ),
+    "lp_pool1d_inf": lambda x: F.lp_pool1d(x, float("inf"), 2),
+    "max_unpool1d": _unpool1,
+    "max_unpool2d": _unpool2,
+}
+# made by PyTorch 2.13: (y.tolist(), x.grad.tolist(), y.grad_fn.name()) after
+# (y * [1, 2, ...]).sum().backward()
+POOL_TORCH = {
+    ("lp_pool1d_p2", "float32"): (
+        [
+            [
+                [1.1180340051651, 2.015564441680908, 1.6770509481430054],
+                [1.0440306663513184, 0.8246211409568787, 1.2529964447021484],
+            ]
+        ],
+        [
+            [
+                [
+                    0.4472135901451111,
+                    -0.8944271802902222,
+                    1.984555721282959,
+                    0.24806946516036987,
+                    2.683281421661377,
+                    -1.3416407108306885,
+                ],
+                [
+                    3.8313050270080566,
+                    1.149391531944275,
+                    -1.212678074836731,
+                    4.850712299346924,
+                    -5.267373561859131,
+                    2.873112916946411,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool1d_p3_stride", "float32"): (
+        [[[1.924250602722168, 2.25], [1.0062936544418335, nan]]],
+        [
+            [
+                [
+                    0.06751756370067596,
+                    0.27007025480270386,
+                    2.6605281829833984,
+                    0.02469136007130146,
+                    0.888888955116272,
+                    0.0,
+                ],
+                [2.9625916481018066, 0.2666332423686981, nan, nan, nan, 0.0],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool2d", "float32"): (
+        [
+            [
+                [2.015564441680908, 2.5617377758026123, 2.269912004470825],
+                [1.8688231706619263, 1.8472954034805298, 1.630950689315796],
+            ]
+        ],
+        [
+            [
+                [
+                    0.24806946516036987,
+                    -1.2768590450286865,
+                    4.204714298248291,
+                    0.33040928840637207,
+                    3.954784870147705,
+                    -4.5929274559021,
+                ],
+                [
+                    8.487853050231934,
+                    1.500141978263855,
+                    -0.4280768930912018,
+                    3.8776352405548096,
+                    -7.024045467376709,
+                    2.207301616668701,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool2d_p1.5_ceil", "float32"): (
+        [[[2.6957032680511475, 2.788684606552124], [1.6065317392349243, 2.4352991580963135]]],
+        [
+            [
+                [
+                    0.47178006172180176,
+                    -0.6387931704521179,
+                    1.7355612516403198,
+                    0.7085399031639099,
+                    0.7704135775566101,
+                    -0.561530590057373,
+                ],
+                [
+                    1.256106972694397,
+                    0.7574610114097595,
+                    -2.5927894115448,
+                    4.490843296051025,
+                    -5.6157073974609375,
+                    4.28906774520874,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool1d_inf", "float32"): (
+        [[[1.0, 2.0, 1.5], [1.0, 0.800000011920929, 1.100000023841858]]],
+        [[[0.0, -1.0, 2.0, 0.0, 3.0, -0.0], [4.0, 0.0, -0.0, 5.0, -6.0, 0.0]]],
+        "SqueezeBackward1",
+    ),
+    ("max_unpool1d", "float32"): (
+        [
+            [
+                [0.5, 0.0, 2.0, 0.0, 1.5, 0.0, 0.0],
+                [1.0, 0.0, 0.0, 0.800000011920929, 0.0, 0.6000000238418579, 0.0],
+            ]
+        ],
+        [[[1.0, 0.0, 3.0, 0.0, 5.0, 0.0], [8.0, 0.0, 0.0, 11.0, 0.0, 13.0]]],
+        "SqueezeBackward1",
+    ),
+    ("max_unpool2d", "float32"): (
+        [[[[0.0, 0.0, 4.0, 0.0], [3.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]]],
+        [[[0.0, 0.0, 12.0, 0.0, 20.0, 0.0], [28.0, 0.0, 0.0, 0.0, 0.0, 0.0]]],
+        "MaxUnpool2DBackward0",
+    ),
+    ("lp_pool1d_p2", "float64"): (
+        [
+            [
+                [1.118033988749895, 2.0155644370746373, 1.6770509831248424],
+                [1.044030650891055, 0.8246211251235323, 1.252996408614167],
+            ]
+        ],
+        [
+            [
+                [
+                    0.4472135954999579,
+                    -0.8944271909999159,
+                    1.9845557534273355,
+                    0.24806946917841693,
+                    2.683281572999748,
+                    -1.341640786499874,
+                ],
+                [
+                    3.8313051408846053,
+                    1.1493915422653815,
+                    -1.2126781251816647,
+                    4.850712500726659,
+                    -5.267373437486306,
+                    2.8731127840834394,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool1d_p3_stride", "float64"): (
+        [[[1.9242505656384024, 2.25], [1.0062936403279168, nan]]],
+        [
+            [
+                [
+                    0.0675175637066106,
+                    0.2700702548264424,
+                    2.6605279328860165,
+                    0.02469135802469135,
+                    0.8888888888888886,
+                    0.0,
+                ],
+                [2.9625916790812075, 0.2666332511173087, nan, nan, nan, 0.0],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool2d", "float64"): (
+        [
+            [
+                [2.0155644370746373, 2.5617376914898995, 2.2699118925632336],
+                [1.8688231591030757, 1.8472953201911166, 1.6309506430300091],
+            ]
+        ],
+        [
+            [
+                [
+                    0.24806946917841693,
+                    -1.2768589967156605,
+                    4.204714518538013,
+                    0.3304093002275449,
+                    3.954785058821852,
+                    -4.592927430532921,
+                ],
+                [
+                    8.487853105982634,
+                    1.5001419713459925,
+                    -0.42807688683821354,
+                    3.877635395195921,
+                    -7.024045431384991,
+                    2.2073016221458768,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool2d_p1.5_ceil", "float64"): (
+        [[[2.6957033339192327, 2.7886847682660756], [1.6065317524018252, 2.4352989826380043]]],
+        [
+            [
+                [
+                    0.47178005569068415,
+                    -0.6387932151620684,
+                    1.7355611928550283,
+                    0.7085398899784882,
+                    0.7704136048426715,
+                    -0.5615305836214969,
+                ],
+                [
+                    1.256106971399901,
+                    0.7574610037605731,
+                    -2.592789271152326,
+                    4.490842750955307,
+                    -5.615707336053319,
+                    4.289067324697191,
+                ],
+            ]
+        ],
+        "PowBackward0",
+    ),
+    ("lp_pool1d_inf", "float64"): (
+        [[[1.0, 2.0, 1.5], [1.0, 0.8, 1.1]]],
+        [[[0.0, -1.0, 2.0, 0.0, 3.0, -0.0], [4.0, 0.0, -0.0, 5.0, -6.0, 0.0]]],
+        "SqueezeBackward1",
+    ),
+    ("max_unpool1d", "float64"): (
+        [[[0.5, 0.0, 2.0, 0.0, 1.5, 0.0, 0.0], [1.0, 0.0, 0.0, 0.8, 0.0, 0.6, 0.0]]],
+        [[[1.0, 0.0, 3.0, 0.0, 5.0, 0.0], [8.0, 0.0, 0.0, 11.0, 0.0, 13.0]]],
+        "SqueezeBackward1",
+    ),
+    ("max_unpool2d", "float64"): (
+        [[[[0.0, 0.0, 4.0, 0.0], [3.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]]],
+        [[[0.0, 0.0, 12.0, 0.0, 20.0, 0.0], [28.0, 0.0, 0.0, 0.0, 0.0, 0.0]]],
+        "MaxUnpool2DBackward0",
+    ),
+}
+
+
+def _flat(v):
+    return torch.tensor(v, dtype=torch.float64).reshape(-1).tolist()
+
+
+@pytest.mark.parametrize("key", sorted(POOL_TORCH))
+def test_pools_give_pytorchs_values_and_grads(key):
+    name, dt = key
+    x = torch.tensor(XP, dtype=getattr(torch, dt), requires_grad=True)
+    y = POOL_CASES[name](x)
+    weights = torch.arange(1.0, y.numel() + 1, dtype=x.dtype).reshape(y.shape)
+    (y * weights).sum().backward()
+    want_y, want_grad, node = POOL_TORCH[key]
+    assert y.grad_fn.name() == node and y.dtype is x.dtype
+    if name.startswith("lp_pool") and dt == "float32":
+        # the engine's float32 pow (a double exponent) and avg_pool sums: within 2 ulps
+        assert _flat(y.tolist()) == pytest.approx(_flat(want_y), rel=3e-7, nan_ok=True)
+        assert _flat(x.grad.tolist()) == pytest.approx(
+            _flat(want_grad), rel=3e-7, abs=1e-7, nan_ok=True
+        )
+    elif name.startswith("lp_pool"):
+        assert _flat(y.tolist()) == pytest.approx(_flat(want_y), rel=1e-15, nan_ok=True)
+        assert _flat(x.grad.tolist()) == pytest.approx(
+            _flat(want_grad), rel=1e-14, abs=1e-15, nan_ok=True
+        )
+    else:
+        assert (y.tolist(), x.grad.tolist()) == (want_y, want_grad)
+
+
+def test_pool_modules_and_indices_forms_as_pytorch():
+    assert (
+        repr(nn.MaxUnpool2d(2)) == "MaxUnpool2d(kernel_size=(2, 2), stride=(2, 2), padding=(0, 0))"
+    )
+    assert repr(nn.MaxUnpool1d(2, stride=1, padding=1)) == (
+        "MaxUnpool1d(kernel_size=(2,), stride=(1,), padding=(1,))"
+    )
+    assert (
+        repr(nn.LPPool2d(2, 3))
+        == "LPPool2d(norm_type=2, kernel_size=3, stride=None, ceil_mode=False)"
+    )
+    assert repr(nn.LPPool1d(1.5, 2, stride=1, ceil_mode=True)) == (
+        "LPPool1d(norm_type=1.5, kernel_size=2, stride=1, ceil_mode=True)"
+    )
+    x = torch.arange(16.0).reshape(1, 1, 4, 4).requires_grad_()
+    out, idx = F.max_pool2d_with_indices(x, 2)
+    assert out.grad_fn.name() == "MaxPool2DWithIndicesBackward0"
+    assert idx.tolist() == [[[[5, 7], [13, 15]]]]
+    back = nn.MaxUnpool2d(2)(out, idx, output_size=(5, 5))
+    assert back.shape == (1, 1, 5, 5) and back.reshape(-1).tolist()[5:8] == [5.0, 0.0, 7.0]
+    o1, i1 = torch.max_pool1d_with_indices(x[0], 2)
+    assert (
+        i1.tolist() == [[[1, 3], [1, 3], [1, 3], [1, 3]]]
+        and o1.grad_fn.name() == "SqueezeBackward1"
+    )
+    assert nn.LPPool2d(2, 2)(x).grad_fn.name() == "PowBackward0"
+
+
+POOL_RAISES = [
+    (lambda o, i: F.max_unpool2d(o, i.float(), 2), RuntimeError,
+     "elements in indices should be type int64 but got: Float"),
+    (lambda o, i: F.max_unpool2d(o, i[..., :1], 2), RuntimeError,
+     r"Expected shape of indices to be same as that of the input tensor \(\[1, 1, 2, 2\]\) but "
+     r"got indices tensor with shape: \[1, 1, 2, 1\]"),
+    (lambda o, i: F.max_unpool2d(o, i + 20, 2), RuntimeError,
+     r"Found an invalid max index: \d+ \(output volumes are of size 4x4\)"),
+    (lambda o, i: F.max_unpool2d(o, i, 2, output_size=(7, 7)), ValueError,
+     r'invalid output_size "\(7, 7\)" \(dim 0 must be between 2 and 6\)'),
+    (lambda o, i: F.max_unpool2d(o, i, 2, output_size=(1, 5, 5)), ValueError,
+     "output_size should be a sequence containing 2 or 4 elements, but it has a length of '3'"),
+    (lambda o, i: F.max_unpool2d(o[0, 0], i[0, 0], 2), RuntimeError,
+     "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with 2 dimensions."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("i", range(len(POOL_RAISES)))
+def test_unpool_refuses_as_pytorch(i):
+    fn, kind, message = POOL_RAISES[i]
+    x = torch.arange(16.0).reshape(1, 1, 4, 4).requires_grad_()
+    o, idx = F.max_pool2d(x, 2, return_indices=True)
+    with pytest.raises(kind, match=message):
+        fn(o, idx)
+
+
+POOL_GRAD_OPS = {
+    "lp_pool1d": lambda t: F.lp_pool1d(t.reshape(2, 6).abs() + 0.1, 3, 3, stride=2),
+    "lp_pool2d": lambda t: F.lp_pool2d(t.reshape(1, 3, 4).abs() + 0.1, 1.5, 2, stride=1),
+    # windows that do not overlap: with overlapping ones two elements may name one place, and
+    # PyTorch's gradient (a gather) is then not the derivative
+    "max_unpool2d": lambda t: F.max_unpool2d(
+        *F.max_pool2d(t.reshape(1, 3, 4) * 2, 2, return_indices=True), 2, output_size=(3, 4)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POOL_GRAD_OPS))
+@settings(max_examples=8, deadline=None)
+@given(xs=POINTS)
+def test_pool_gradients_agree_with_central_differences(name, xs):
+    assert_agrees_with_central_differences(
+        name, POOL_GRAD_OPS[name], xs, h=1e-7, rel_tol=1e-4, abs_tol=1e-5, shape=(3, 4)
+    )

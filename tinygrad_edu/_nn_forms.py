@@ -157,7 +157,7 @@ FUNCTIONS: dict[str, Any] = {
         "conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "avg_pool1d",
         "adaptive_avg_pool1d", "pixel_shuffle", "pixel_unshuffle", "pdist", "channel_shuffle",
         "bilinear", "cosine_similarity", "pairwise_distance", "threshold", "threshold_", "selu",
-        "selu_", "celu_", "rms_norm", "layer_norm", "group_norm",
+        "selu_", "celu_", "rms_norm", "layer_norm", "group_norm", "max_pool1d_with_indices",
     )
 }  # fmt: skip
 FUNCTIONS.update({

@@ -114,6 +114,7 @@ from .patches import (
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
+from .unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d
 from .upsampling import (
     ConvTranspose1d,
     ConvTranspose2d,
@@ -216,3 +217,4 @@ __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 __all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
+__all__ += ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

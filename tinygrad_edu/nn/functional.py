@@ -94,6 +94,14 @@ from .noisy import (
 from .normalization import batch_norm, layer_norm
 from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
+from .unpool import (
+    lp_pool1d,
+    lp_pool2d,
+    max_pool1d_with_indices,
+    max_pool2d_with_indices,
+    max_unpool1d,
+    max_unpool2d,
+)
 from .upsampling import (
     conv_transpose1d,
     conv_transpose2d,
@@ -165,6 +173,8 @@ __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "trip
 __all__ += ["multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
+__all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
+__all__ += ["max_unpool1d", "max_unpool2d"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
