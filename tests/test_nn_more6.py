@@ -871,3 +871,319 @@ def test_pool_gradients_agree_with_central_differences(name, xs):
     assert_agrees_with_central_differences(
         name, POOL_GRAD_OPS[name], xs, h=1e-7, rel_tol=1e-4, abs_tol=1e-5, shape=(3, 4)
     )
+
+
+# -- EmbeddingBag ------------------------------------------------------------------------------
+IDX = [1, 2, 4, 5, 4, 3, 0, 2]
+OFF = [0, 3, 3, 6]
+PSW = [0.5, -1.25, 2.0, 0.75, 1.5, -0.3, 0.9, 1.1]
+# torch.manual_seed(0); torch.randn(6, 3, dtype=...) in PyTorch 2.13
+BAG_W = {
+    "float32": [
+        [-1.1258398294448853, -1.152360200881958, 0.5666506290435791],
+        [0.7935083508491516, 0.5988394618034363, -1.5550950765609741],
+        [-0.3413603901863098, 1.85300612449646, 0.46809640526771545],
+        [-0.1577124446630478, -0.1733967512845993, 0.18347793817520142],
+        [1.3893661499023438, 1.586334228515625, 0.946298360824585],
+        [-0.843676745891571, 0.9318265914916992, 1.2590092420578003],
+    ],
+    "float64": [
+        [-2.310411800234176, -0.3732508612577643, -1.2609246557194385],
+        [-0.726951062065411, -0.019964750907762653, 0.2102998901016947],
+        [0.17718935139366584, -0.830510051008449, 0.23871805816817063],
+        [0.7335283685272841, -0.7730112772958181, -1.5951814880783068],
+        [-0.6870036940435463, 1.4880743158106724, -0.4484158047114511],
+        [-0.8910030351707375, 0.6748575435940039, 1.0468653769814655],
+    ],
+}
+BAG_CASES = {
+    "sum": lambda w: F.embedding_bag(torch.tensor(IDX), w, torch.tensor(OFF), mode="sum"),
+    "mean": lambda w: F.embedding_bag(torch.tensor(IDX), w, torch.tensor(OFF)),
+    "max": lambda w: F.embedding_bag(torch.tensor(IDX), w, torch.tensor(OFF), mode="max"),
+    "psw": lambda w: F.embedding_bag(
+        torch.tensor(IDX), w, torch.tensor(OFF), mode="sum",
+        per_sample_weights=torch.tensor(PSW, dtype=w.dtype),
+    ),
+    "2d_mean_pad": lambda w: F.embedding_bag(torch.tensor(IDX).reshape(2, 4), w, padding_idx=2),
+    "last_offset": lambda w: F.embedding_bag(
+        torch.tensor(IDX), w, torch.tensor([0, 3, 8]), mode="sum", include_last_offset=True
+    ),
+}  # fmt: skip
+# made by PyTorch 2.13: (y.tolist(), w.grad.tolist()) after (y * [1, 2, ...]).sum().backward()
+BAG_TORCH = {
+    ("sum", "float32"): (
+        [
+            [1.8415141105651855, 4.038179874420166, -0.1407003402709961],
+            [0.0, 0.0, 0.0],
+            [0.3879769444465637, 2.344763994216919, 2.3887853622436523],
+            [-1.4672002792358398, 0.700645923614502, 1.0347470045089722],
+        ],
+        [
+            [10.0, 11.0, 12.0],
+            [1.0, 2.0, 3.0],
+            [11.0, 13.0, 15.0],
+            [7.0, 8.0, 9.0],
+            [8.0, 10.0, 12.0],
+            [7.0, 8.0, 9.0],
+        ],
+    ),
+    ("mean", "float32"): (
+        [
+            [0.6138380169868469, 1.3460599184036255, -0.04690011218190193],
+            [0.0, 0.0, 0.0],
+            [0.12932564318180084, 0.7815880179405212, 0.7962617874145508],
+            [-0.7336001396179199, 0.350322961807251, 0.5173735022544861],
+        ],
+        [
+            [5.0, 5.5, 6.0],
+            [0.3333333432674408, 0.6666666865348816, 1.0],
+            [5.333333492279053, 6.166666507720947, 7.0],
+            [2.3333334922790527, 2.6666667461395264, 3.0],
+            [2.6666667461395264, 3.3333334922790527, 4.0],
+            [2.3333334922790527, 2.6666667461395264, 3.0],
+        ],
+    ),
+    ("max", "float32"): (
+        [
+            [1.3893661499023438, 1.85300612449646, 0.946298360824585],
+            [0.0, 0.0, 0.0],
+            [1.3893661499023438, 1.586334228515625, 1.2590092420578003],
+            [-0.3413603901863098, 1.85300612449646, 0.5666506290435791],
+        ],
+        [
+            [0.0, 0.0, 12.0],
+            [0.0, 0.0, 0.0],
+            [10.0, 13.0, 0.0],
+            [0.0, 0.0, 0.0],
+            [8.0, 8.0, 3.0],
+            [0.0, 0.0, 9.0],
+        ],
+    ),
+    ("psw", "float32"): (
+        [
+            [3.602186918258667, 1.1558306217193604, 0.5299286842346191],
+            [0.0, 0.0, 0.0],
+            [1.4986053705215454, 3.1303904056549072, 2.3086609840393066],
+            [-1.3887522220611572, 1.0011826753616333, 1.0248916149139404],
+        ],
+        [
+            [9.0, 9.899999618530273, 10.799999237060547],
+            [0.5, 1.0, 1.5],
+            [9.75, 9.600000381469727, 9.450000762939453],
+            [-2.1000001430511475, -2.4000000953674316, -2.700000047683716],
+            [12.5, 16.0, 19.5],
+            [5.25, 6.0, 6.75],
+        ],
+    ),
+    ("2d_mean_pad", "float32"): (
+        [
+            [0.4463992118835449, 1.039000153541565, 0.2167375087738037],
+            [0.035271286964416504, 0.08685910701751709, 0.5654756426811218],
+        ],
+        [
+            [1.3333333730697632, 1.6666667461395264, 2.0],
+            [0.3333333432674408, 0.6666666865348816, 1.0],
+            [0.0, 0.0, 0.0],
+            [1.3333333730697632, 1.6666667461395264, 2.0],
+            [1.6666667461395264, 2.3333334922790527, 3.0],
+            [0.3333333432674408, 0.6666666865348816, 1.0],
+        ],
+    ),
+    ("last_offset", "float32"): (
+        [
+            [1.8415141105651855, 4.038179874420166, -0.1407003402709961],
+            [-1.0792232751846313, 3.045409917831421, 3.423532485961914],
+        ],
+        [
+            [4.0, 5.0, 6.0],
+            [1.0, 2.0, 3.0],
+            [5.0, 7.0, 9.0],
+            [4.0, 5.0, 6.0],
+            [5.0, 7.0, 9.0],
+            [4.0, 5.0, 6.0],
+        ],
+    ),
+    ("sum", "float64"): (
+        [
+            [-1.2367654047152916, 0.6375995138944608, 0.0006021435584142032],
+            [0.0, 0.0, 0.0],
+            [-0.8444783606869998, 1.389920582108858, -0.9967319158082923],
+            [-2.13322244884051, -1.2037609122662132, -1.0222065975512677],
+        ],
+        [
+            [10.0, 11.0, 12.0],
+            [1.0, 2.0, 3.0],
+            [11.0, 13.0, 15.0],
+            [7.0, 8.0, 9.0],
+            [8.0, 10.0, 12.0],
+            [7.0, 8.0, 9.0],
+        ],
+    ),
+    ("mean", "float64"): (
+        [
+            [-0.4122551349050972, 0.2125331712981536, 0.00020071451947140106],
+            [0.0, 0.0, 0.0],
+            [-0.2814927868956666, 0.4633068607029527, -0.33224397193609745],
+            [-1.066611224420255, -0.6018804561331066, -0.5111032987756339],
+        ],
+        [
+            [5.0, 5.5, 6.0],
+            [0.3333333333333333, 0.6666666666666666, 1.0],
+            [5.333333333333333, 6.166666666666667, 7.0],
+            [2.333333333333333, 2.6666666666666665, 3.0],
+            [2.6666666666666665, 3.333333333333333, 4.0],
+            [2.333333333333333, 2.6666666666666665, 3.0],
+        ],
+    ),
+    ("max", "float64"): (
+        [
+            [0.17718935139366584, 1.4880743158106724, 0.23871805816817063],
+            [0.0, 0.0, 0.0],
+            [0.7335283685272841, 1.4880743158106724, 1.0468653769814655],
+            [0.17718935139366584, -0.3732508612577643, 0.23871805816817063],
+        ],
+        [
+            [0.0, 11.0, 0.0],
+            [0.0, 0.0, 0.0],
+            [11.0, 0.0, 15.0],
+            [7.0, 0.0, 0.0],
+            [0.0, 10.0, 0.0],
+            [0.0, 0.0, 9.0],
+        ],
+    ),
+    ("psw", "float64"): (
+        [
+            [-1.9589696083618806, 4.004303819928024, -1.090079237082268],
+            [0.0, 0.0, 0.0],
+            [-1.9188163280015578, 2.9701580146002566, 0.5910797720924146],
+            [-1.8844623336777262, -1.249486831241282, -0.872242326162507],
+        ],
+        [
+            [9.0, 9.9, 10.8],
+            [0.5, 1.0, 1.5],
+            [9.75, 9.600000000000001, 9.450000000000001],
+            [-2.1, -2.4, -2.6999999999999997],
+            [12.5, 16.0, 19.5],
+            [5.25, 6.0, 6.75],
+        ],
+    ),
+    ("2d_mean_pad", "float64"): (
+        [
+            [-0.7683192637598983, 0.7143223694989711, 0.26958315412390305],
+            [-0.7546290419168127, 0.11393739241903, -1.1015073161697322],
+        ],
+        [
+            [1.3333333333333333, 1.6666666666666665, 2.0],
+            [0.3333333333333333, 0.6666666666666666, 1.0],
+            [0.0, 0.0, 0.0],
+            [1.3333333333333333, 1.6666666666666665, 2.0],
+            [1.6666666666666665, 2.333333333333333, 3.0],
+            [0.3333333333333333, 0.6666666666666666, 1.0],
+        ],
+    ),
+    ("last_offset", "float64"): (
+        [
+            [-1.2367654047152916, 0.6375995138944608, 0.0006021435584142032],
+            [-2.97770080952751, 0.18615966984264476, -2.01893851335956],
+        ],
+        [
+            [4.0, 5.0, 6.0],
+            [1.0, 2.0, 3.0],
+            [5.0, 7.0, 9.0],
+            [4.0, 5.0, 6.0],
+            [5.0, 7.0, 9.0],
+            [4.0, 5.0, 6.0],
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(BAG_TORCH))
+def test_embedding_bag_gives_pytorchs_values_and_grads(key):
+    name, dt = key
+    w = torch.tensor(BAG_W[dt], dtype=getattr(torch, dt), requires_grad=True)
+    y = BAG_CASES[name](w)
+    (y * torch.arange(1.0, y.numel() + 1, dtype=w.dtype).reshape(y.shape)).sum().backward()
+    assert y.grad_fn.name() == "EmbeddingBagBackward0" and y.dtype is w.dtype
+    assert (y.tolist(), w.grad.tolist()) == BAG_TORCH[key]
+
+
+def test_embedding_bag_per_sample_weights_get_grads():
+    w = torch.tensor(BAG_W["float64"], dtype=torch.float64)
+    psw = torch.tensor(PSW, dtype=torch.float64, requires_grad=True)
+    y = F.embedding_bag(torch.tensor(IDX), w, torch.tensor(OFF), mode="sum", per_sample_weights=psw)
+    y.sum().backward()
+    # d/d psw[k] of a sum: the sum of the row it weights
+    rows = [sum(w[i].tolist()) for i in IDX]
+    assert psw.grad.tolist() == pytest.approx(rows, rel=1e-14)
+    assert [f[0].variable is psw for f in y.grad_fn.next_functions if f[0]] == [True]
+
+
+def test_embedding_bag_module_as_pytorch():
+    assert repr(nn.EmbeddingBag(10, 3)) == "EmbeddingBag(10, 3, mode='mean')"
+    assert repr(nn.EmbeddingBag(10, 3, mode="sum", padding_idx=0)) == (
+        "EmbeddingBag(10, 3, mode='sum', padding_idx=0)"
+    )
+    assert repr(nn.EmbeddingBag(10, 3, mode="max", max_norm=1.0)) == (
+        "EmbeddingBag(10, 3, max_norm=1.0, mode='max')"
+    )
+    torch.manual_seed(0)
+    m = nn.EmbeddingBag(6, 3, dtype=torch.float64)
+    assert m.weight.tolist() == BAG_W["float64"]  # N(0, 1), PyTorch's draws
+    out = m(torch.tensor(IDX), torch.tensor(OFF))
+    assert out.tolist() == BAG_TORCH[("mean", "float64")][0]
+    frozen = nn.EmbeddingBag.from_pretrained(torch.ones(3, 2))
+    assert not frozen.weight.requires_grad and repr(frozen) == "EmbeddingBag(3, 2, mode='mean')"
+
+
+BAG_RAISES = [
+    (lambda w: F.embedding_bag(torch.tensor([1, 2, 4, 5]), w, torch.tensor([1, 2])), RuntimeError,
+     r"offsets\[0\] has to be 0, i.e., the first sequence in the mini-batch has to start from "
+     r"position 0. However, got 1"),
+    (lambda w: F.embedding_bag(torch.tensor([1, 2, 4, 5]), w, torch.tensor([0, 5])), RuntimeError,
+     r"offsets\[-1\] can not be greater than input's length 4 but got offsets\[-1\] of 5"),
+    (lambda w: F.embedding_bag(torch.tensor([1, 2, 4, 5]), w), ValueError,
+     "offsets has to be a 1D Tensor but got None"),
+    (lambda w: F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0]), mode="avg"),
+     ValueError, "mode has to be one of sum, mean or max"),
+    (lambda w: F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0]),
+                               per_sample_weights=torch.ones(2)), NotImplementedError,
+     r"per_sample_weights is only supported for mode='sum' \(got mode='mean'\)"),
+    (lambda w: F.embedding_bag(torch.tensor([1, 2]), w, torch.tensor([0]), mode="sum",
+                               per_sample_weights=torch.ones(3)), ValueError,
+     r"embedding_bag: If per_sample_weights \(torch.Size\(\[3\]\)\) is not None, then it must "
+     r"have the same shape as the input \(torch.Size\(\[2\]\)\)"),
+    (lambda w: F.embedding_bag(torch.tensor([[1, 2]]), w, torch.tensor([0])), ValueError,
+     "if input is 2D, then offsets has to be None"),
+    (lambda w: F.embedding_bag(torch.tensor([1.0, 2.0]), w, torch.tensor([0])), RuntimeError,
+     "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+     "Long, Int; but got torch.FloatTensor instead"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("i", range(len(BAG_RAISES)))
+def test_embedding_bag_refuses_as_pytorch(i):
+    fn, kind, message = BAG_RAISES[i]
+    with pytest.raises(kind, match=message):
+        fn(torch.tensor(BAG_W["float32"], requires_grad=True))
+
+
+BAG_GRAD_OPS = {
+    "mean": lambda t: F.embedding_bag(torch.tensor([0, 2, 1, 2, 0]), t, torch.tensor([0, 2])),
+    "max": lambda t: F.embedding_bag(
+        torch.tensor([0, 2, 1, 2, 0]), t, torch.tensor([0, 2]), mode="max"
+    ),
+    "psw": lambda t: F.embedding_bag(
+        torch.tensor([0, 1, 1, 0]), t[:2], torch.tensor([0, 1]), mode="sum",
+        per_sample_weights=t[2],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(BAG_GRAD_OPS))
+@settings(max_examples=8, deadline=None)
+@given(xs=POINTS)
+def test_embedding_bag_gradients_agree_with_central_differences(name, xs):
+    assert_agrees_with_central_differences(
+        name, BAG_GRAD_OPS[name], xs, h=1e-7, rel_tol=1e-4, abs_tol=1e-5, shape=(3, 4)
+    )

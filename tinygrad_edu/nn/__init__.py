@@ -50,6 +50,7 @@ from .channels import (
 from .containers import ModuleDict, ModuleList, Sequential
 from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
 from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .embedding_bag import EmbeddingBag
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
@@ -217,4 +218,4 @@ __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 __all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
-__all__ += ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]
+__all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

@@ -29,6 +29,7 @@ from .._torch_cpu import random as draws
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .embedding_bag import embedding_bag
 from .functional_ops import (
     celu,
     celu_,
@@ -174,7 +175,7 @@ __all__ += ["multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
-__all__ += ["max_unpool1d", "max_unpool2d"]
+__all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
