@@ -2402,3 +2402,178 @@ def test_adafactor_options_and_errors_as_pytorch():
     ]:
         with pytest.raises(ValueError, match=re.escape(message)):
             torch.optim.Adafactor([w], **kwargs)
+
+
+# -- torch.optim.swa_utils and deepcopy --------------------------------------------------------
+# made by PyTorch 2.13: torch.manual_seed(0); net = Linear(3, 2); four steps adding randn(2, 3)
+# to its weight, each followed by update_parameters of AveragedModel(net) (the running mean),
+# (multi_avg_fn=get_ema_multi_avg_fn(0.9)), (avg_fn=get_ema_avg_fn(0.8)) and
+# (multi_avg_fn=get_swa_multi_avg_fn()): dtype: (weight, steps, the four averaged weights)
+SWA_TORCH = {
+    "float32": (
+        [
+            [-0.004322517663240433, 0.3097158372402191, -0.4751853346824646],
+            [-0.4248946011066437, -0.2223689705133438, 0.15482072532176971],
+        ],
+        [
+            [
+                [-1.0845223665237427, -1.3985954523086548, 0.40334683656692505],
+                [0.8380263447761536, -0.7192575931549072, -0.40334352850914],
+            ],
+            [
+                [-0.5966353416442871, 0.18203648924827576, -0.8566746115684509],
+                [1.1006041765213013, -1.0711873769760132, 0.1227012425661087],
+            ],
+            [
+                [-0.5663174986839294, 0.3731146454811096, -0.8919953107833862],
+                [-1.5091077089309692, 0.3703935444355011, 1.4565025568008423],
+            ],
+            [
+                [0.9398099184036255, 0.7748488187789917, 0.19186942279338837],
+                [1.2637947797775269, -1.2904350757598877, -0.7911027073860168],
+            ],
+        ],
+        [
+            [
+                [-1.584527611732483, -0.5720826983451843, -1.1123747825622559],
+                [0.7999796867370605, -1.8824291229248047, 0.37397873401641846],
+            ],
+            [
+                [-1.2641524076461792, -0.8911710977554321, -0.4542894959449768],
+                [0.5510444641113281, -1.290587067604065, -0.01764555275440216],
+            ],
+            [
+                [-1.3959152698516846, -0.7107547521591187, -0.7726402282714844],
+                [0.6597068309783936, -1.589111566543579, 0.17747578024864197],
+            ],
+            [
+                [-1.584527611732483, -0.5720826983451843, -1.1123747825622559],
+                [0.7999796867370605, -1.8824291229248047, 0.37397873401641846],
+            ],
+        ],
+    ),
+    "float64": (
+        [
+            [0.5427704542528101, 0.23996970930833816, -0.046900537438113156],
+            [0.48583757737745076, 0.16745942958373372, 0.3361886278485809],
+        ],
+        [
+            [
+                [-0.7192575784693592, -0.40334352493217457, -0.5966353626151273],
+                [0.18203648506130554, -0.8566745932963743, 1.100604170903427],
+            ],
+            [
+                [-1.0711873631091473, 0.12270123916331216, -0.5663174751548546],
+                [0.37311463418249957, -0.8919953148065625, -1.509107744632202],
+            ],
+            [
+                [0.3703935333738153, 1.4565026067903366, 0.9398099079535257],
+                [0.7748488177844168, 0.19186942747902466, 1.2637947253235853],
+            ],
+            [
+                [-1.29043510317847, -0.7911026902762878, -0.020879472995974358],
+                [-0.7184800423600348, 0.5186367489510352, -1.3125219619835629],
+            ],
+        ],
+        [
+            [
+                [-1.1172896556561196, 0.45912774457474403, -0.6035889206916122],
+                [1.1555144363778307, -1.132617748840291, 0.6087288624437582],
+            ],
+            [
+                [-0.5254476385959501, 0.06750344645195634, -0.6205320006086337],
+                [0.8443613994452493, -0.8426270279091007, 1.1366934015698062],
+            ],
+            [
+                [-0.8239719060349333, 0.2626247894771235, -0.5857431556647351],
+                [0.9852035698501991, -0.9517085336555872, 0.8928099280912715],
+            ],
+            [
+                [-1.1172896568869564, 0.45912775588363186, -0.6035889157991797],
+                [1.1555144435408646, -1.132617750733694, 0.6087288662378983],
+            ],
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("dt", ["float32", "float64"])
+def test_averaged_models_as_pytorch(dt):
+    from tinygrad_edu.optim.swa_utils import (
+        AveragedModel,
+        get_ema_avg_fn,
+        get_ema_multi_avg_fn,
+        get_swa_multi_avg_fn,
+    )
+
+    weight, steps, want = SWA_TORCH[dt]
+    dtype = getattr(torch, dt)
+    net = nn.Linear(3, 2, dtype=dtype)
+    with torch.no_grad():
+        net.weight.copy_(torch.tensor(weight, dtype=dtype))
+    models = [
+        AveragedModel(net),
+        AveragedModel(net, multi_avg_fn=get_ema_multi_avg_fn(0.9)),
+        AveragedModel(net, avg_fn=get_ema_avg_fn(0.8)),
+        AveragedModel(net, multi_avg_fn=get_swa_multi_avg_fn()),
+    ]
+    for s in steps:
+        with torch.no_grad():
+            net.weight.add_(torch.tensor(s, dtype=dtype))
+        for m in models:
+            m.update_parameters(net)
+    assert [m.module.weight.tolist() for m in models] == want
+    assert models[0].n_averaged.tolist() == 4 and models[0].n_averaged.dtype is torch.int64
+    assert list(models[0].state_dict()) == ["n_averaged", "module.weight", "module.bias"]
+    assert repr(models[0]) == (
+        "AveragedModel(\n  (module): Linear(in_features=3, out_features=2, bias=True)\n)"
+    )
+
+
+def test_swalr_and_update_bn_as_pytorch():
+    from tinygrad_edu.optim.swa_utils import SWALR, AveragedModel, update_bn
+
+    w = torch.zeros(2, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    sched = SWALR(opt, swa_lr=0.05, anneal_epochs=3)
+    lrs = []
+    for _ in range(5):
+        opt.step()
+        sched.step()
+        lrs.append(sched.get_last_lr()[0])
+    # made by PyTorch 2.13
+    assert lrs == [0.08750000000000001, 0.06250000000000001, 0.05, 0.05, 0.05]
+    lin = SWALR(torch.optim.SGD([w], lr=0.1), swa_lr=0.01, anneal_epochs=2,
+                anneal_strategy="linear")  # fmt: skip
+    assert lin.get_last_lr() == [0.1] and "anneal_func" not in lin.state_dict()
+    with pytest.raises(ValueError, match="anneal_strategy must be one of 'cos' or 'linear', "):
+        SWALR(opt, swa_lr=0.1, anneal_strategy="exp")
+    with pytest.raises(ValueError, match=r"swa_lr has 2 values, param_groups has 1\."):
+        SWALR(opt, swa_lr=[0.1, 0.2])
+    model = nn.Sequential(
+        nn.Linear(2, 3, dtype=torch.float64), nn.BatchNorm1d(3, dtype=torch.float64)
+    )
+    swa = AveragedModel(model)
+    xs = torch.tensor([[1.0, 2.0], [0.5, -1.0], [3.0, 0.0], [-2.0, 1.5]], dtype=torch.float64)
+    update_bn([(xs[:2], 0), (xs[2:], 1)], swa)
+    bn = swa.module[1]
+    # a cumulative average over the two batches, then momentum back to 0.1
+    with torch.no_grad():
+        h = swa.module[0](xs)
+    m0, m1 = h[:2].mean(0), h[2:].mean(0)
+    assert bn.running_mean.tolist() == pytest.approx(((m0 + m1) / 2).tolist(), rel=1e-12)
+    assert bn.num_batches_tracked.item() == 2 and bn.momentum == 0.1
+
+
+def test_deepcopy_gives_a_module_its_own_storage():
+    import copy
+
+    net = nn.Linear(2, 2)
+    twin = copy.deepcopy(net)
+    with torch.no_grad():
+        twin.weight.fill_(1.0)
+    assert net.weight.tolist() != twin.weight.tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    assert type(twin.weight) is nn.Parameter and twin.weight.requires_grad
+    y = net.weight * 2
+    with pytest.raises(RuntimeError, match=r"Only Tensors created explicitly by the user"):
+        copy.deepcopy(y)

@@ -18,6 +18,9 @@ for step, in float32 and float64; the param groups, ``state`` (keyed by paramete
 0.8
 """
 
+import importlib as _importlib
+from typing import Any as _Any
+
 from . import lr_scheduler
 from .adadelta import Adadelta, Adamax
 from .adafactor import Adafactor
@@ -32,4 +35,11 @@ from .sgd import SGD
 __all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer"]
 __all__ += ["LBFGS", "RAdam", "RMSprop", "Rprop"]
 __all__ += ["Adafactor"]
-__all__ += ["lr_scheduler", "zero_grad"]
+__all__ += ["lr_scheduler", "swa_utils", "zero_grad"]
+
+
+def __getattr__(name: str) -> _Any:
+    # swa_utils builds on torch.nn, whose Module imports this package: loaded on first use
+    if name == "swa_utils":
+        return _importlib.import_module("tinygrad_edu.optim.swa_utils")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
