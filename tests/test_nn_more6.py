@@ -2577,3 +2577,13 @@ def test_deepcopy_gives_a_module_its_own_storage():
     y = net.weight * 2
     with pytest.raises(RuntimeError, match=r"Only Tensors created explicitly by the user"):
         copy.deepcopy(y)
+
+
+def test_adaptive_max_pool_with_indices_forms():
+    x = torch.arange(12.0).reshape(1, 2, 6).requires_grad_()
+    out, idx = F.adaptive_max_pool1d_with_indices(x, 3)
+    # made by PyTorch 2.13
+    assert out.tolist() == [[[1.0, 3.0, 5.0], [7.0, 9.0, 11.0]]]
+    assert idx.tolist() == [[[1, 3, 5], [1, 3, 5]]]
+    out2, idx2 = F.adaptive_max_pool2d_with_indices(x.reshape(1, 1, 3, 4), (2, 2))
+    assert out2.tolist() == [[[[5.0, 7.0], [9.0, 11.0]]]] and idx2.tolist() == [[[[5, 7], [9, 11]]]]

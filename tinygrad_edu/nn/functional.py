@@ -96,6 +96,8 @@ from .normalization import batch_norm, layer_norm
 from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
 from .unpool import (
+    adaptive_max_pool1d_with_indices,
+    adaptive_max_pool2d_with_indices,
     lp_pool1d,
     lp_pool2d,
     max_pool1d_with_indices,
@@ -176,6 +178,7 @@ __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
 __all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
+__all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own

@@ -18,13 +18,14 @@ from typing import Any
 from .._tensor.dtype import C_NAMES, int64
 from .._tensor.function import Function
 from .._tensor.tensor import Tensor, tensor
-from .conv import avg_pool2d, max_pool2d
-from .conv1d import avg_pool1d, max_pool1d
+from .conv import adaptive_max_pool2d, avg_pool2d, max_pool2d
+from .conv1d import adaptive_max_pool1d, avg_pool1d, max_pool1d
 from .functional_ops import fused, relu
 from .module import Module
 
 __all__ = ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "lp_pool1d", "lp_pool2d"]
 __all__ += ["max_pool1d_with_indices", "max_pool2d_with_indices", "max_unpool1d", "max_unpool2d"]
+__all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
 
 _INF = float("inf")
 
@@ -45,6 +46,20 @@ def max_pool2d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
                             return_indices: bool = False) -> tuple[Tensor, Tensor]:  # fmt: skip
     """``max_pool2d(..., return_indices=True)``: the pooled values and where each came from."""
     return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def adaptive_max_pool1d_with_indices(
+    input: Tensor, output_size: Any, return_indices: bool = False
+) -> tuple[Tensor, Tensor]:
+    """``adaptive_max_pool1d(..., return_indices=True)``."""
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(
+    input: Tensor, output_size: Any, return_indices: bool = False
+) -> tuple[Tensor, Tensor]:
+    """``adaptive_max_pool2d(..., return_indices=True)``."""
+    return adaptive_max_pool2d(input, output_size, True)
 
 
 def _lp_finish(out: Tensor, norm_type: float, window: int) -> Tensor:
