@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .nn import functional as F  # noqa: N812 - PyTorch users' name
+from .nn import noisy
 from .nn.channels import feature_dropout
 
 __all__ = ["FUNCTIONS"]
@@ -54,6 +55,38 @@ def dropout(input: Any, p: float, train: bool) -> Any:
 def feature_dropout_(input: Any, p: float, train: bool) -> Any:
     """``torch.feature_dropout(input, p, train)``: whole channels (dim 1) dropped."""
     return feature_dropout(input, p, train)
+
+
+def alpha_dropout(input: Any, p: float, train: bool) -> Any:
+    """``torch.alpha_dropout(input, p, train)``."""
+    return noisy.alpha_dropout(input, p, train)
+
+
+def alpha_dropout_(input: Any, p: float, train: bool) -> Any:
+    """``torch.alpha_dropout_(input, p, train)``."""
+    return noisy.alpha_dropout(input, p, train, inplace=True)
+
+
+def feature_alpha_dropout(input: Any, p: float, train: bool) -> Any:
+    """``torch.feature_alpha_dropout(input, p, train)``."""
+    return noisy.feature_alpha_dropout(input, p, train)
+
+
+def feature_alpha_dropout_(input: Any, p: float, train: bool) -> Any:
+    """``torch.feature_alpha_dropout_(input, p, train)``."""
+    return noisy.feature_alpha_dropout(input, p, train, inplace=True)
+
+
+def rrelu(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+          generator: Any = None) -> Any:  # fmt: skip
+    """``torch.rrelu(input, lower, upper, training, generator)``."""
+    return noisy.rrelu(input, lower, upper, training, generator=generator)
+
+
+def rrelu_(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+           generator: Any = None) -> Any:  # fmt: skip
+    """``torch.rrelu_(input, lower, upper, training, generator)``."""
+    return noisy.rrelu(input, lower, upper, training, True, generator)
 
 
 def constant_pad_nd(input: Any, pad: Any, value: float = 0) -> Any:
@@ -124,7 +157,7 @@ FUNCTIONS: dict[str, Any] = {
         "conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "avg_pool1d",
         "adaptive_avg_pool1d", "pixel_shuffle", "pixel_unshuffle", "pdist", "channel_shuffle",
         "bilinear", "cosine_similarity", "pairwise_distance", "threshold", "threshold_", "selu",
-        "selu_", "celu_", "rms_norm", "layer_norm", "group_norm",
+        "selu_", "celu_", "rms_norm", "layer_norm", "group_norm", "max_pool1d_with_indices",
     )
 }  # fmt: skip
 FUNCTIONS.update({
@@ -135,4 +168,7 @@ FUNCTIONS.update({
     "hinge_embedding_loss": hinge_embedding_loss, "cosine_embedding_loss": cosine_embedding_loss,
     "poisson_nll_loss": poisson_nll_loss, "triplet_margin_loss": triplet_margin_loss,
     "kl_div": kl_div, "binary_cross_entropy_with_logits": binary_cross_entropy_with_logits,
+    "alpha_dropout": alpha_dropout, "alpha_dropout_": alpha_dropout_, "rrelu": rrelu,
+    "feature_alpha_dropout": feature_alpha_dropout, "rrelu_": rrelu_,
+    "feature_alpha_dropout_": feature_alpha_dropout_,
 })  # fmt: skip

@@ -23,6 +23,7 @@ a graph of numbers only runs the same rules on its numbers (``numbers_pass.py``)
 
 from __future__ import annotations
 
+import copy
 import math
 import warnings
 import weakref
@@ -517,6 +518,31 @@ class Tensor:
         self._strides, self._offset, self.storage_key = None, 0, object()
         if flag:
             self._set_requires_grad(True)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tensor:
+        """PyTorch's deepcopy of a leaf: its own storage (the numbers), its type, requires_grad,
+        grad and attributes; copy.deepcopy(model) relies on it. A graph's tensor refuses."""
+        if id(self) in memo:
+            return memo[id(self)]
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may "
+                "be because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        vals = [Value(v.data, requires_grad=False) for v in self.elements()]
+        new = Tensor.from_values(vals, self.shape, self.dtype)
+        if type(self) is not Tensor:  # a Parameter stays one
+            new = type(self)(new, requires_grad=self.requires_grad)
+        elif self.requires_grad:
+            new.requires_grad_(True)
+        memo[id(self)] = new
+        if self.grad is not None:
+            new.grad = copy.deepcopy(self.grad, memo)
+        for k, v in self.__dict__.items():
+            new.__dict__[k] = copy.deepcopy(v, memo)
+        return new
 
     def clone(self) -> Tensor:
         c = kernels.copy(self, "clone")

@@ -26,6 +26,7 @@ How each torch function maps onto this module (``g`` is the generator, default
     nn.Dropout2d/3d, (N, C, ...) input  dropout_noise(g, N*C, p, dtype)  broadcast over the rest
     F.alpha_dropout (training)          alpha_dropout_noise(g, n, p)     output = x * noise + b
     t.exponential_(lambd)               exponential(g, n, lambd, dtype)
+    F.rrelu (training)                  rrelu_noise(g, xs, lo, hi, dtype) output = x * noise
     torch.multinomial(w, k, repl)       multinomial(g, w, k, repl)
 
 Recipes built on these (checked against the real calls in the tests):
@@ -423,6 +424,23 @@ def alpha_dropout_noise(
     aa, aap, ra = rnd(alpha * a), rnd(alpha * a * p), rnd(a)
     b = [rnd(rnd((k - 1.0) * aa) + aap) for k in keep]
     return [rnd(k * ra) for k in keep], b
+
+
+def rrelu_noise(
+    gen: Generator | None, xs: Sequence[float], lower: float, upper: float, dtype: str = "float32"
+) -> list[float]:
+    """What ``F.rrelu(x, lower, upper, training=True)`` multiplies x by on the CPU
+    (``_rrelu_with_noise_train``): one u53 draw per element ``<= 0``, in order, as
+    ``u * (upper - lower) + lower`` in double (no FMA there) with the bounds in the input's
+    opmath type, the slope rounded to dtype; 1 for the other elements (NaN included)."""
+    _check_float(dtype)
+    rnd = f32 if dtype == "float32" else float
+    lo, hi = rnd(lower), rnd(upper)
+    negative = [i for i, x in enumerate(xs) if x <= 0]
+    noise = [1.0] * len(xs)
+    for i, u in zip(negative, u53(_gen(gen), len(negative))):
+        noise[i] = rnd(u * (hi - lo) + lo)
+    return noise
 
 
 def exponential(gen: Generator | None, n: int, lambd: float = 1.0, dtype: str = "float32") -> list:

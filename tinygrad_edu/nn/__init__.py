@@ -50,6 +50,7 @@ from .channels import (
 from .containers import ModuleDict, ModuleList, Sequential
 from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
 from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .embedding_bag import EmbeddingBag
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
@@ -68,10 +69,13 @@ from .more_losses import (
     GaussianNLLLoss,
     HingeEmbeddingLoss,
     MarginRankingLoss,
+    MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
     PoissonNLLLoss,
     SoftMarginLoss,
     TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
 )
 from .more_modules import (
     GLU,
@@ -86,6 +90,7 @@ from .more_modules import (
     Threshold,
     Unflatten,
 )
+from .noisy import AlphaDropout, FeatureAlphaDropout, RReLU
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm
 from .padding import (
     CircularPad1d,
@@ -110,6 +115,7 @@ from .patches import (
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
+from .unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d
 from .upsampling import (
     ConvTranspose1d,
     ConvTranspose2d,
@@ -210,3 +216,6 @@ __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "Replicati
 __all__ += ["ReplicationPad3d"]
 __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
+__all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
+__all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
+__all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

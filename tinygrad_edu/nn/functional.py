@@ -29,6 +29,7 @@ from .._torch_cpu import random as draws
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .embedding_bag import embedding_bag
 from .functional_ops import (
     celu,
     celu_,
@@ -68,6 +69,11 @@ from .loss_functions import (
     soft_margin_loss,
     triplet_margin_loss,
 )
+from .margin_losses import (
+    multi_margin_loss,
+    multilabel_margin_loss,
+    triplet_margin_with_distance_loss,
+)
 from .more_functional import (
     cosine_similarity,
     glu,
@@ -79,9 +85,26 @@ from .more_functional import (
     threshold,
     threshold_,
 )
+from .noisy import (
+    alpha_dropout,
+    feature_alpha_dropout,
+    gumbel_softmax,
+    rrelu,
+    rrelu_,
+)
 from .normalization import batch_norm, layer_norm
 from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
 from .sparse import embedding
+from .unpool import (
+    adaptive_max_pool1d_with_indices,
+    adaptive_max_pool2d_with_indices,
+    lp_pool1d,
+    lp_pool2d,
+    max_pool1d_with_indices,
+    max_pool2d_with_indices,
+    max_unpool1d,
+    max_unpool2d,
+)
 from .upsampling import (
     conv_transpose1d,
     conv_transpose2d,
@@ -151,6 +174,11 @@ __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["multilabel_soft_margin_loss"]
+__all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
+__all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
+__all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
+__all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
+__all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own

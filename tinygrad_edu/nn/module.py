@@ -28,7 +28,7 @@ from .._tensor.dtype import C_NAMES, dtype
 from .._tensor.hooks import RemovableHandle, new_hooks
 from .._tensor.tensor import Tensor
 from ..core.grad_mode import no_grad
-from ..optim import zero_grad
+from ..optim.optimizer import zero_grad
 from .parameter import Buffer, Parameter
 
 __all__ = ["Module", "addindent", "typename"]

@@ -9,14 +9,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._tensor.tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
+from .more_modules import PairwiseDistance
 
 __all__ = ["CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss"]
 __all__ += ["MultiLabelSoftMarginLoss", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"]
+__all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 
 
 class _Reduced(Module):
@@ -126,3 +129,59 @@ class TripletMarginLoss(_Reduced):
     def forward(self, anchor: Tensor, positive: Tensor, negative: Tensor) -> Tensor:
         return F.triplet_margin_loss(anchor, positive, negative, self.margin, self.p, self.eps,
                                      self.swap, self.reduction)  # fmt: skip
+
+
+class MultiMarginLoss(_Reduced):
+    """``F.multi_margin_loss``: the multi-class hinge loss of class-index targets, each class
+    weighted by ``weight`` (a buffer, as PyTorch's ``_WeightedLoss`` keeps it)."""
+
+    def __init__(self, p: int = 1, margin: float = 1.0, weight: Tensor | None = None,
+                 size_average: Any = None, reduce: Any = None,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+        if p not in (1, 2):
+            raise ValueError("only p == 1 and p == 2 supported")
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(
+                "MultiMarginLoss: expected weight to be None or 1D tensor, got "
+                f"{weight.dim()}D instead"
+            )
+        self.p, self.margin = p, margin
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin,
+                                   weight=self.weight, reduction=self.reduction)  # fmt: skip
+
+
+class MultiLabelMarginLoss(_Reduced):
+    """``F.multilabel_margin_loss``: the hinge loss of each target class against each other
+    class (the target lists the classes, ended by -1)."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Reduced):
+    """``F.triplet_margin_with_distance_loss``: a triplet loss for any ``distance_function``
+    (a ``PairwiseDistance()`` submodule by default, as PyTorch holds it)."""
+
+    def __init__(self, *, distance_function: Callable[[Tensor, Tensor], Tensor] | None = None,
+                 margin: float = 1.0, swap: bool = False,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        super().__init__(None, None, reduction)
+        if margin <= 0:
+            raise ValueError(
+                "TripletMarginWithDistanceLoss: expected margin to be greater than 0, got "
+                f"{margin} instead"
+            )
+        self.distance_function = (
+            distance_function if distance_function is not None else PairwiseDistance()
+        )
+        self.margin, self.swap = margin, swap
+
+    def forward(self, anchor: Tensor, positive: Tensor, negative: Tensor) -> Tensor:
+        return F.triplet_margin_with_distance_loss(
+            anchor, positive, negative, distance_function=self.distance_function,
+            margin=self.margin, swap=self.swap, reduction=self.reduction,
+        )  # fmt: skip

@@ -191,6 +191,14 @@ class BatchNorm1d(Module):
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
 
+    def reset_running_stats(self) -> None:
+        """Running mean 0, running variance 1, no batches counted."""
+        if self.track_running_stats:
+            with no_grad():
+                self.running_mean.zero_()
+                self.running_var.fill_(1)
+                self.num_batches_tracked.zero_()
+
     def forward(self, input: Tensor) -> Tensor:
         if input.dim() not in self._dims:
             raise ValueError(f"expected {self._expected} input (got {input.dim()}D input)")

@@ -1,6 +1,7 @@
 """Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``,
-``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``Rprop``, ``ASGD``, ``LBFGS``, with ``step()``,
-``zero_grad()``, parameter groups and ``state_dict``; schedules in ``lr_scheduler``.
+``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``Rprop``, ``ASGD``, ``LBFGS``, ``Adafactor``,
+with ``step()``, ``zero_grad()``, parameter groups and ``state_dict``; schedules in
+``lr_scheduler``.
 
 They update parameters in place from ``.grad`` with PyTorch's single-tensor steps, op for op
 and rounded as PyTorch's CPU kernels round (``arith``), so a run matches ``torch.optim`` step
@@ -17,8 +18,12 @@ for step, in float32 and float64; the param groups, ``state`` (keyed by paramete
 0.8
 """
 
+import importlib as _importlib
+from typing import Any as _Any
+
 from . import lr_scheduler
 from .adadelta import Adadelta, Adamax
+from .adafactor import Adafactor
 from .adam import Adam, AdamW
 from .lbfgs import LBFGS
 from .nadam import NAdam, RAdam
@@ -29,4 +34,12 @@ from .sgd import SGD
 
 __all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer"]
 __all__ += ["LBFGS", "RAdam", "RMSprop", "Rprop"]
-__all__ += ["lr_scheduler", "zero_grad"]
+__all__ += ["Adafactor"]
+__all__ += ["lr_scheduler", "swa_utils", "zero_grad"]
+
+
+def __getattr__(name: str) -> _Any:
+    # swa_utils builds on torch.nn, whose Module imports this package: loaded on first use
+    if name == "swa_utils":
+        return _importlib.import_module("tinygrad_edu.optim.swa_utils")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

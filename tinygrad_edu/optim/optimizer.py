@@ -75,6 +75,18 @@ class Slot:
         return Tensor.from_values(values, self.p.shape if shape is None else shape,
                                   dt or self.p.dtype)  # fmt: skip
 
+    def new_tensor(self, data: list[float], shape: Any) -> Tensor:
+        """A tensor of the parameter's dtype holding ``data`` (a step's intermediate)."""
+        return self._new(data, shape)
+
+    def init_shaped(self, key: str, shape: tuple[int, ...]) -> None:
+        """Create ``key`` as zeros of ``shape`` (a factor of the parameter) unless it is there."""
+        if key not in self.state:
+            n = 1
+            for k in shape:
+                n *= k
+            self.state[key] = self._new([0.0] * n, shape)
+
     def get(self, key: str) -> list[float] | None:
         """The state entry ``key`` as numbers (None: not there yet)."""
         v = self.store.get(self.p, {}).get(key)
