@@ -4,6 +4,8 @@ with PyTorch's in tests/parity/programs/575_data_samplers.py."""
 
 from __future__ import annotations
 
+import pytest
+
 import tinygrad_edu as torch
 from tinygrad_edu.utils.data import (
     BatchSampler,
@@ -52,3 +54,18 @@ def test_chain_and_stack_datasets():
     s = StackDataset(a=[1, 2], b=["x", "y"])
     assert s[1] == {"a": 2, "b": "y"} and len(s) == 2
     assert StackDataset([1, 2], [3, 4])[0] == (1, 3)
+
+
+def test_a_shuffled_loader_over_an_empty_dataset_is_refused_as_pytorch():
+    """PyTorch's DataLoader makes a RandomSampler for shuffle=True, which refuses 0 samples
+    (yunjey's basics tutorial meets it with its empty CustomDataset); unshuffled is fine."""
+
+    class Empty(torch.utils.data.Dataset):
+        def __len__(self):
+            return 0
+
+    with pytest.raises(
+        ValueError, match=r"^num_samples should be a positive integer value, but got num_samples=0$"
+    ):
+        torch.utils.data.DataLoader(Empty(), batch_size=64, shuffle=True)
+    assert len(torch.utils.data.DataLoader(Empty(), batch_size=64)) == 0

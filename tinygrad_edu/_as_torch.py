@@ -93,6 +93,7 @@ _CLASS_MODULES: dict[str, str] = {
     "torch.nn.modules.pooling": "nn.AdaptiveAvgPool2d nn.AvgPool2d nn.MaxPool2d",
     "torch.nn.modules.rnn": "nn.GRU nn.GRUCell nn.LSTM nn.LSTMCell nn.RNN nn.RNNBase nn.RNNCell",
     "torch.nn.modules.sparse": "nn.Embedding",
+    "torch.nn.utils.rnn": "nn.utils.rnn.PackedSequence nn.utils.rnn.PackedSequence_",
     "torch.nn.parameter": "nn.Parameter",
     "torch.optim.adagrad": "optim.Adagrad",
     "torch.optim.adam": "optim.Adam",

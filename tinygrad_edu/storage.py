@@ -22,6 +22,7 @@ from typing import Any
 from ._tensor.dtype import Size
 from ._tensor.ops.inplace import write
 from ._tensor.ops.views import ELEMENT_SIZES, contiguous_strides
+from ._tensor.ops.writeback import write_data
 from .core.engine import Value
 
 __all__ = ["METHODS", "TypedStorage", "UntypedStorage", "resize_"]
@@ -43,13 +44,18 @@ def _elements(t: Any) -> list[float]:
 
 
 class TypedStorage:
-    """The elements of a tensor's memory, in its dtype (``t.storage()``)."""
+    """The elements of a tensor's memory, in its dtype (``t.storage()``): read as the memory is
+    now, and written into by ``storage[i] = x`` (every tensor on that memory sees it)."""
 
     def __init__(self, t: Any) -> None:
         self.dtype = t.dtype
         self.device = t.device
-        self.elements = _elements(t)
+        self.tensor = t
         self.key = t.storage_key
+
+    @property
+    def elements(self) -> list[float]:
+        return _elements(self.tensor)
 
     def size(self) -> int:
         return len(self.elements)
@@ -74,6 +80,12 @@ class TypedStorage:
     def __getitem__(self, i: int) -> Any:
         return self.tolist()[i]
 
+    def __setitem__(self, i: int, value: Any) -> None:
+        n = self.size()
+        if not -n <= i < n:
+            raise IndexError(f"index {i} is out of bounds for dimension 0 with size {n}")
+        _write_storage(self.tensor, i % n, value)
+
     def __iter__(self) -> Any:
         return iter(self.tolist())
 
@@ -82,6 +94,26 @@ class TypedStorage:
         return "\n".join([*(f" {x}" for x in self.tolist()), f"{head} {self.size()}]"])
 
     __str__ = __repr__
+
+
+def _write_storage(t: Any, pos: int, value: Any) -> None:
+    """The element at storage position ``pos`` set to ``value`` in every tensor on that memory
+    (views share their base's element Values). PyTorch bumps no version for a storage write."""
+    strides, offset = t.stride(), t.storage_offset()
+    where = {
+        offset + sum(i * s for i, s in zip(ix, strides)): k
+        for k, ix in enumerate(itertools.product(*map(range, t.shape)))
+    }
+    if pos not in where:  # memory the tensor does not look at: no element holds it here
+        raise NotImplementedError(f"storage position {pos} is outside the tensor's elements")
+    x = float(value)
+    if t.dtype.name == "bool":
+        x = float(bool(value))
+    elif not t.dtype.is_floating_point:
+        x = float(int(value))
+    elif t.dtype.name == "float32":
+        x = struct.unpack("f", struct.pack("f", x))[0]
+    write_data(t, [where[pos]], [x])
 
 
 class UntypedStorage:

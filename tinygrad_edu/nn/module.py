@@ -248,7 +248,10 @@ class Module:
         return self.__dict__.get("_modules", OrderedDict())
 
     def modules(self) -> Iterator[Module]:
-        return (m for _, m in self.named_modules())
+        # generator functions, not generator expressions: a printed generator is named
+        # <generator object Module.modules at 0x...> as PyTorch's
+        for _, m in self.named_modules():
+            yield m
 
     def named_children(self) -> Iterator[tuple[str, Module]]:
         seen: set[int] = set()
@@ -258,7 +261,8 @@ class Module:
                 yield k, m
 
     def children(self) -> Iterator[Module]:
-        return (m for _, m in self.named_children())
+        for _, m in self.named_children():
+            yield m
 
     def _named_members(
         self, table: str, prefix: str, recurse: bool, remove_duplicate: bool
@@ -276,18 +280,20 @@ class Module:
     def named_parameters(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> Iterator[tuple[str, Parameter]]:
-        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse: bool = True) -> Any:
-        return (p for _, p in self.named_parameters(recurse=recurse))
+        for _, p in self.named_parameters(recurse=recurse):
+            yield p
 
     def named_buffers(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> Iterator[tuple[str, Tensor]]:
-        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse: bool = True) -> Iterator[Tensor]:
-        return (b for _, b in self.named_buffers(recurse=recurse))
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
 
     def apply(self, fn: Callable[[Module], Any]) -> Module:
         """``fn`` on every submodule (children first, depth first), then on this module."""

@@ -65,6 +65,53 @@ def _step(mode: str, x_proj: Tensor, h: Any, w_hh: Tensor, b_hh: Tensor | None) 
     return pre.tanh() if mode == "RNN_TANH" else pre.relu()
 
 
+def _cell(mode: str, x_proj: Tensor, h: list[Tensor], w_hh: Any, b_hh: Any, w_hr: Any) -> Any:
+    out = _step(mode, x_proj, tuple(h) if mode == "LSTM" else h[0], w_hh, b_hh)
+    if mode != "LSTM":
+        return [out]
+    if w_hr is not None:
+        return [_linear(out[0], w_hr, None), out[1]]
+    return list(out)
+
+
+def _packed_forward(
+    mode: str, proj: Tensor, sizes: list[int], h0: list[Tensor], w_hh: Any, b_hh: Any, w_hr: Any
+) -> tuple[Tensor, list[Tensor]]:
+    """ATen's PackedLayer: the steps in time order, the batch shrinking."""
+    hidden, done, outs, offset, last = h0, [], [], 0, sizes[0]
+    for b in sizes:
+        x = proj.narrow(0, offset, b)
+        offset += b
+        if last > b:  # sequences that ended: their state is final
+            done.append([h.narrow(0, b, last - b) for h in hidden])
+            hidden = [h.narrow(0, 0, b) for h in hidden]
+        last = b
+        hidden = _cell(mode, x, hidden, w_hh, b_hh, w_hr)
+        outs.append(hidden[0])
+    done.append(hidden)
+    done.reverse()
+    finals = [cat([d[i] for d in done], 0) for i in range(len(hidden))]
+    return cat(outs, 0), finals
+
+
+def _packed_reverse(
+    mode: str, proj: Tensor, sizes: list[int], h0: list[Tensor], w_hh: Any, b_hh: Any, w_hr: Any
+) -> tuple[Tensor, list[Tensor]]:
+    """ATen's ReversedPackedLayer: the steps from the last, the batch growing."""
+    offset, last = proj.shape[0], sizes[-1]
+    hidden, outs = [h.narrow(0, 0, last) for h in h0], []
+    for b in reversed(sizes):
+        if b > last:  # sequences that start here (from their end) join with their h0
+            hidden = [cat([h, s.narrow(0, last, b - last)], 0) for h, s in zip(hidden, h0)]
+        x = proj.narrow(0, offset - b, b)
+        offset -= b
+        last = b
+        hidden = _cell(mode, x, hidden, w_hh, b_hh, w_hr)
+        outs.append(hidden[0])
+    outs.reverse()
+    return cat(outs, 0), hidden
+
+
 class RNNBase(Module):
     """The layers, directions and parameters every recurrent module shares."""
 
@@ -133,7 +180,11 @@ class RNNBase(Module):
         suffix = "_reverse" if direction == 1 else ""
         return [getattr(self, n.format(layer, suffix), None) for n in _NAMES]
 
-    def forward(self, input: Tensor, hx: Any = None) -> tuple[Tensor, Any]:
+    def forward(self, input: Any, hx: Any = None) -> tuple[Any, Any]:
+        from .utils.rnn import PackedSequence
+
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         lstm = self.mode == "LSTM"
         batched = input.dim() == 3
         states = list(hx) if lstm and hx is not None else [hx] if hx is not None else None
@@ -189,6 +240,44 @@ class RNNBase(Module):
         elif self.batch_first:
             output = output.transpose(0, 1)
         return output, h_n
+
+    def _forward_packed(self, packed: Any, hx: Any) -> tuple[Any, Any]:
+        """A packed batch through the layers as ATen's PackedLayer and ReversedPackedLayer
+        (RNN.cpp): step t takes the ``batch_sizes[t]`` sequences still running, a finished
+        sequence's last state is kept for ``h_n``; the hidden state is in sorted order."""
+        lstm = self.mode == "LSTM"
+        data, sizes = packed.data, [int(b) for b in packed.batch_sizes.tolist()]
+        dirs = 2 if self.bidirectional else 1
+        if hx is None:
+            n, batch = self.num_layers * dirs, sizes[0]
+            states = [zeros(n, batch, self.proj_size or self.hidden_size, dtype=data.dtype)]
+            if lstm:
+                states.append(zeros(n, batch, self.hidden_size, dtype=data.dtype))
+        else:
+            states = list(hx) if lstm else [hx]
+            if packed.sorted_indices is not None:
+                states = [s.index_select(1, packed.sorted_indices) for s in states]
+        layer_input, finals = data, []
+        for layer in range(self.num_layers):
+            outs = []
+            for direction in range(dirs):
+                w_ih, w_hh, b_ih, b_hh, w_hr = self._weights(layer, direction)
+                proj = _linear(layer_input, w_ih, b_ih)
+                k = layer * dirs + direction
+                h0 = [s[k] for s in states]
+                run = _packed_reverse if direction == 1 else _packed_forward
+                out, h = run(self.mode, proj, sizes, h0, w_hh, b_hh, w_hr)
+                outs.append(out)
+                finals.append(h)
+            layer_input = outs[0] if dirs == 1 else cat(outs, 1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        h_n = [stack([f[i] for f in finals], 0) for i in range(2 if lstm else 1)]
+        if packed.unsorted_indices is not None:
+            h_n = [h.index_select(1, packed.unsorted_indices) for h in h_n]
+        output = type(packed)(layer_input, packed.batch_sizes, packed.sorted_indices,
+                              packed.unsorted_indices)  # fmt: skip
+        return output, (tuple(h_n) if lstm else h_n[0])
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
@@ -347,6 +436,44 @@ class _CellBase(Module):
         if batched:
             return h
         return tuple(s.squeeze(0) for s in h) if lstm else h.squeeze(0)
+
+    def _forward_packed(self, packed: Any, hx: Any) -> tuple[Any, Any]:
+        """A packed batch through the layers as ATen's PackedLayer and ReversedPackedLayer
+        (RNN.cpp): step t takes the ``batch_sizes[t]`` sequences still running, a finished
+        sequence's last state is kept for ``h_n``; the hidden state is in sorted order."""
+        lstm = self.mode == "LSTM"
+        data, sizes = packed.data, [int(b) for b in packed.batch_sizes.tolist()]
+        dirs = 2 if self.bidirectional else 1
+        if hx is None:
+            n, batch = self.num_layers * dirs, sizes[0]
+            states = [zeros(n, batch, self.proj_size or self.hidden_size, dtype=data.dtype)]
+            if lstm:
+                states.append(zeros(n, batch, self.hidden_size, dtype=data.dtype))
+        else:
+            states = list(hx) if lstm else [hx]
+            if packed.sorted_indices is not None:
+                states = [s.index_select(1, packed.sorted_indices) for s in states]
+        layer_input, finals = data, []
+        for layer in range(self.num_layers):
+            outs = []
+            for direction in range(dirs):
+                w_ih, w_hh, b_ih, b_hh, w_hr = self._weights(layer, direction)
+                proj = _linear(layer_input, w_ih, b_ih)
+                k = layer * dirs + direction
+                h0 = [s[k] for s in states]
+                run = _packed_reverse if direction == 1 else _packed_forward
+                out, h = run(self.mode, proj, sizes, h0, w_hh, b_hh, w_hr)
+                outs.append(out)
+                finals.append(h)
+            layer_input = outs[0] if dirs == 1 else cat(outs, 1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        h_n = [stack([f[i] for f in finals], 0) for i in range(2 if lstm else 1)]
+        if packed.unsorted_indices is not None:
+            h_n = [h.index_select(1, packed.unsorted_indices) for h in h_n]
+        output = type(packed)(layer_input, packed.batch_sizes, packed.sorted_indices,
+                              packed.unsorted_indices)  # fmt: skip
+        return output, (tuple(h_n) if lstm else h_n[0])
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"

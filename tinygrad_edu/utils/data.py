@@ -224,6 +224,13 @@ class DataLoader:
                 raise ValueError(
                     f"drop_last should be a boolean value, but got drop_last={drop_last}"
                 )
+        # PyTorch's RandomSampler, made here for shuffle=True, refuses an empty dataset
+        iterable = isinstance(dataset, IterableDataset)
+        if shuffle and sampler is None and not iterable and len(dataset) <= 0:
+            raise ValueError(
+                "num_samples should be a positive integer value, but got "
+                f"num_samples={len(dataset)}"
+            )
         self.dataset, self.batch_size, self.shuffle = dataset, batch_size, bool(shuffle)
         self.sampler, self.batch_sampler = sampler, batch_sampler
         self.num_workers, self.drop_last, self.generator = num_workers, drop_last, generator
