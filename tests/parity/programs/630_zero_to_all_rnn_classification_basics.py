@@ -1,11 +1,11 @@
 # ruff: noqa - written as the source writes it
+import torch
 # PyTorchZeroToAll lecture 13 (13_1_rnn_classification_basics.py) as written: an Embedding, a GRU and a Linear
 # over ASCII codes of names, one name at a time, then a zero-padded batch (a seed added; the unused
 # name_dataset import dropped)
 # Original code is from https://github.com/spro/practical-pytorch
 import time
 import math
-import torch
 
 torch.manual_seed(0)
 import torch.nn as nn

@@ -1,10 +1,10 @@
 # ruff: noqa - written as the source writes it
+import torch
 # PyTorchZeroToAll 13_4_pack_pad.py as written: names padded, sorted by length, embedded, packed with
 # pack_padded_sequence, run through an LSTM and unpacked (a seed added; lengths as a list, not numpy)
 # Original source from
 # https://gist.github.com/Tushar-N/dfca335e370a2bc3bc79876e6270099e
 # torch
-import torch
 
 torch.manual_seed(0)
 import torch.nn as nn

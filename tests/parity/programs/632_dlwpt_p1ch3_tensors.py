@@ -2,6 +2,8 @@
 # Deep Learning with PyTorch, chapter 3 (p1ch3/1_tensors.ipynb), each cell in order and its last
 # expression printed as the notebook shows it: indexing, storage() and writes into it, strides,
 # transpose, contiguous, dtypes (the numpy, h5py, file and CUDA cells left out)
+import torch  # the notebook imports it at <1>, below
+
 a = [1.0, 2.0, 1.0]
 
 
@@ -14,7 +16,6 @@ _r = a
 if _r is not None:
     print(repr(_r))
 
-import torch  # <1>
 
 a = torch.ones(3)  # <2>
 _r = a
