@@ -1,5 +1,6 @@
 # ruff: noqa - written as the source writes it
 import torch
+
 # PyTorchZeroToAll lecture 13 (13_1_rnn_classification_basics.py) as written: an Embedding, a GRU and a Linear
 # over ASCII codes of names, one name at a time, then a zero-padded batch (a seed added; the unused
 # name_dataset import dropped)
