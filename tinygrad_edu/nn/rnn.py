@@ -437,44 +437,6 @@ class _CellBase(Module):
             return h
         return tuple(s.squeeze(0) for s in h) if lstm else h.squeeze(0)
 
-    def _forward_packed(self, packed: Any, hx: Any) -> tuple[Any, Any]:
-        """A packed batch through the layers as ATen's PackedLayer and ReversedPackedLayer
-        (RNN.cpp): step t takes the ``batch_sizes[t]`` sequences still running, a finished
-        sequence's last state is kept for ``h_n``; the hidden state is in sorted order."""
-        lstm = self.mode == "LSTM"
-        data, sizes = packed.data, [int(b) for b in packed.batch_sizes.tolist()]
-        dirs = 2 if self.bidirectional else 1
-        if hx is None:
-            n, batch = self.num_layers * dirs, sizes[0]
-            states = [zeros(n, batch, self.proj_size or self.hidden_size, dtype=data.dtype)]
-            if lstm:
-                states.append(zeros(n, batch, self.hidden_size, dtype=data.dtype))
-        else:
-            states = list(hx) if lstm else [hx]
-            if packed.sorted_indices is not None:
-                states = [s.index_select(1, packed.sorted_indices) for s in states]
-        layer_input, finals = data, []
-        for layer in range(self.num_layers):
-            outs = []
-            for direction in range(dirs):
-                w_ih, w_hh, b_ih, b_hh, w_hr = self._weights(layer, direction)
-                proj = _linear(layer_input, w_ih, b_ih)
-                k = layer * dirs + direction
-                h0 = [s[k] for s in states]
-                run = _packed_reverse if direction == 1 else _packed_forward
-                out, h = run(self.mode, proj, sizes, h0, w_hh, b_hh, w_hr)
-                outs.append(out)
-                finals.append(h)
-            layer_input = outs[0] if dirs == 1 else cat(outs, 1)
-            if self.dropout and self.training and layer < self.num_layers - 1:
-                layer_input = F.dropout(layer_input, self.dropout, True)
-        h_n = [stack([f[i] for f in finals], 0) for i in range(2 if lstm else 1)]
-        if packed.unsorted_indices is not None:
-            h_n = [h.index_select(1, packed.unsorted_indices) for h in h_n]
-        output = type(packed)(layer_input, packed.batch_sizes, packed.sorted_indices,
-                              packed.unsorted_indices)  # fmt: skip
-        return output, (tuple(h_n) if lstm else h_n[0])
-
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
         if self.bias is not True:
