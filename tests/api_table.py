@@ -68,7 +68,7 @@ REASONS: list[tuple[str, str]] = [
     ("distributed and multiprocessing", r"distributed|multiprocessing|^rpc|^RRef|shard|^Dist"),
     (
         "profiling, hardware and build configuration",
-        r"profil|backends|^version$|^__|^config|^hub$|^testing$|^utils$|^masked$|^nested|"
+        r"profil|^Profil|kineto|backends|^version$|^__|^config|^hub$|^testing$|^utils$|^masked$|^nested|"
         r"^monitor|^futures|^storage$|^types$|^serialization$|^random$|^return_types$|^contrib|"
         r"^special$|^signal$|^sparse$|^quasirandom|^autocast|^amp$|^get_num|^set_num|threads|"
         r"^parallel_info|^show_config|^has_|^is_anomaly|^unify|^init_num|^import_ir|^vitals|"
@@ -77,6 +77,11 @@ REASONS: list[tuple[str, str]] = [
         r"^Untyped|^DispatchKey|dispatch|^Tag$|^AVG$|^align|^rename|^refine_names|names$|"
         r"deterministic|^are_|^use_deterministic|^float8|^uint[0-9]|^int[0-9]+$|^bits|^e[0-9]m|"
         r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$|autocast|^USE_",
+    ),
+    (
+        "DataPipes, which PyTorch has deprecated (loaders use Dataset and DataLoader)",
+        r"DataPipe|datapipe|^DataChunk$|^argument_validation$|^runtime_validation|"
+        r"^graph_settings$|^guaranteed_datapipes_determinism$|^graph$",
     ),
     ("lazy modules and parametrizations beyond nn.Linear's", r"^Lazy|parametriz|^UninitializedB"),
     (

@@ -69,3 +69,38 @@ def test_a_shuffled_loader_over_an_empty_dataset_is_refused_as_pytorch():
     ):
         torch.utils.data.DataLoader(Empty(), batch_size=64, shuffle=True)
     assert len(torch.utils.data.DataLoader(Empty(), batch_size=64)) == 0
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_default_collate_makes_python_floats_float64_whatever_the_default_dtype(dtype):
+    from tinygrad_edu.utils.data import default_collate
+
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        xs, ys, names = default_collate([(0.5, 1, "a"), (1.5, 2, "b")])
+        ts = default_collate([torch.tensor([0.5]), torch.tensor([1.5])])
+    finally:
+        torch.set_default_dtype(old)
+    assert (xs.dtype, xs.tolist()) == (torch.float64, [0.5, 1.5])  # PyTorch's, not the default
+    assert (ys.dtype, names) == (torch.int64, ("a", "b"))
+    assert ts.dtype == dtype  # tensors keep their own dtype
+
+
+def test_default_collate_refuses_ragged_lists_and_unknown_samples():
+    from tinygrad_edu.utils.data import default_collate
+
+    with pytest.raises(RuntimeError, match="each element in list of batch should be of equal"):
+        default_collate([[1, 2], [3]])
+    with pytest.raises(TypeError, match="default_collate: batch must contain tensors"):
+        default_collate([object()])
+
+
+def test_the_data_modules_are_pytorchs():
+    import tinygrad_edu.utils.data as data
+
+    assert data.dataloader.DataLoader is data.DataLoader
+    assert data.dataloader.default_collate is data.default_collate
+    assert data.sampler.SubsetRandomSampler is data.SubsetRandomSampler
+    assert data.dataset.random_split is data.random_split
+    assert data.DataLoader.__module__ == "tinygrad_edu.utils.data.dataloader"

@@ -352,7 +352,8 @@ def test_tensor_mlp_matches_torch_forward_backward_and_adam():
     "name", ["nn", "nn.module", "nn.parameter", "nn.layers", "nn.functional", "nn.init",
              "core.micrograd", "nn.containers", "nn.activation", "nn.functional_ops", "nn.normalization", "nn.loss",
              "serialization", "_tensor.ops.sampling",
-             "optim.lr_scheduler", "optim.sgd", "utils.data"],
+             "optim.lr_scheduler", "optim.sgd", "utils.data", "utils.data.dataset",
+             "utils.data.dataloader", "utils.data.sampler", "utils.data._utils.collate"],
 )  # fmt: skip
 def test_the_docstring_examples_run(name):
     import doctest

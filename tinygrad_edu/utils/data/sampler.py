@@ -1,7 +1,6 @@
 """``torch.utils.data``'s samplers (``Sampler``, ``SequentialSampler``, ``RandomSampler``,
-``SubsetRandomSampler``, ``WeightedRandomSampler``, ``BatchSampler``),
-``get_worker_info`` and ``default_convert``, drawing
-from the seeded generator as PyTorch's do, so a sampled order is PyTorch's for the same seed.
+``SubsetRandomSampler``, ``WeightedRandomSampler``, ``BatchSampler``), drawing from the
+seeded generator as PyTorch's do, so a sampled order is PyTorch's for the same seed.
 
 >>> import tinygrad_edu as torch
 >>> from tinygrad_edu.utils.data import BatchSampler, SequentialSampler
@@ -11,16 +10,16 @@ from the seeded generator as PyTorch's do, so a sampled order is PyTorch's for t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
-from .._tensor.dtype import float64, int64
-from .._tensor.ops.sampling import Generator, multinomial, randint, randperm
-from .._tensor.tensor import Tensor, tensor
-from .._torch_cpu import random as draws
+from ..._tensor.dtype import float64, int64
+from ..._tensor.ops.sampling import Generator, multinomial, randint, randperm
+from ..._tensor.tensor import Tensor, tensor
+from ..._torch_cpu import random as draws
 
 __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler"]
-__all__ += ["SubsetRandomSampler", "WeightedRandomSampler", "default_convert", "get_worker_info"]
+__all__ += ["SubsetRandomSampler", "WeightedRandomSampler"]
 
 
 class Sampler:
@@ -159,24 +158,3 @@ class BatchSampler(Sampler):
     def __len__(self) -> int:
         n = len(self.sampler)
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
-
-
-def get_worker_info() -> None:
-    """Which DataLoader worker this is: None, the main process (batches are made there)."""
-    return None
-
-
-def default_convert(data: Any) -> Any:
-    """``data`` as a DataLoader without batching leaves it: NumPy arrays made tensors, the
-    containers kept, everything else as it is."""
-    if type(data).__module__ == "numpy" and hasattr(data, "tolist"):
-        return tensor(data.tolist())
-    if isinstance(data, Mapping):
-        return type(data)({k: default_convert(v) for k, v in data.items()})
-    if isinstance(data, tuple) and hasattr(data, "_fields"):
-        return type(data)(*(default_convert(d) for d in data))
-    if isinstance(data, tuple):  # a plain tuple becomes a list, as PyTorch's (compatibility)
-        return [default_convert(d) for d in data]
-    if isinstance(data, list):
-        return [default_convert(d) for d in data]
-    return data
