@@ -105,6 +105,8 @@ def _digits_differ_only(a: str, b: str) -> bool:
 CPU_DEPENDENT: dict[str, str] = {
     "510_fastai_matmul": "prints whether two matmul orders agree exactly (MKL's sgemm blocking)",
     "567_optim_lbfgs": "L-BFGS's iteration counts follow the last digits of its line search",
+    "640_dlwpt_p1ch6_neural_networks": "5000 epochs of a float32 nn.Linear(8, 1) amplify MKL sgemm's CPU-dependent summation order to the third digit",
+    "653_zero_to_all_hello_rnn_emb": "24 epochs of a float32 RNN amplify MKL VML's CPU-dependent tanh to the third digit of the loss",
 }
 
 
