@@ -30,13 +30,14 @@ REASONS: list[tuple[str, str]] = [
     (
         "devices other than the CPU (CUDA, MPS, XPU, ...)",
         r"cuda|cudnn|mps|xpu|mtia|hip|ipu|xla|hpu|vulkan|mkldnn|miopen|pin_memory|is_pinned|"
-        r"share_memory|nccl|accelerator|^cpu$|^to_mkldnn|device_mesh|stream|Stream|Event|"
+        r"share_memory|nccl|accelerator|^cpu$|^to_mkldnn|device_mesh|stream|Stream|Event|^get_device_module$|"
         r"^AcceleratorError$|^OutOfMemoryError$",
     ),
     (
         "sparse tensors",
         r"sparse|^sspaddmm|^smm|^hspmm|coo|csr|csc|bsr|bsc|^to_dense|values$|"
-        r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce",
+        r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce|^[dh]smm$|^saddmm$|^spmm$|"
+        r"^indices_copy$",
     ),
     (
         "complex numbers",
@@ -46,9 +47,9 @@ REASONS: list[tuple[str, str]] = [
     (
         "quantized tensors",
         r"quant|^q_|qint|quint|^int_repr|qscheme|per_channel|per_tensor|"
-        r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer",
+        r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer|^ao$|^intrinsic$|^qat$",
     ),
-    ("signal processing (FFT, windows)", r"fft|stft|window$|^istft"),
+    ("signal processing (FFT, windows)", r"fft|stft|window$|^windows$|^istft"),
     (
         "matrix decompositions beyond small solve/inv/det",
         r"svd|^qr|^lu|cholesky|^eig|symeig|geqrf|orgqr|ormqr|lstsq|triangular_solve|pinverse|"
@@ -63,9 +64,15 @@ REASONS: list[tuple[str, str]] = [
         r"^CompilationUnit|^Decl|^ErrorReport|^FileCheck|^Gradient$|^set_flush_denormal|"
         r"^Script|^AliasDb$|^CallStack$|^Code$|^CompleteArgumentSpec$|^ExecutionPlan$|"
         r"^LiteScriptModule$|^StaticModule$|^TracingState$|^JITException$|^parse_ir$|"
-        r"^parse_schema$|^parse_type_comment$|^merge_type_from_type_comment$",
+        r"^parse_schema$|^parse_type_comment$|^merge_type_from_type_comment$|^slice_inverse$|"
+        r"^index$|^SUM$|^ModuleDict$|^ParameterDict$|^BufferDict$|^Capsule$|^DeepCopyMemoTable$|"
+        r"Logger$|^LoggerBase$",
     ),
-    ("distributed and multiprocessing", r"distributed|multiprocessing|^rpc|^RRef|shard|^Dist"),
+    (
+        "distributed and multiprocessing",
+        r"distributed|multiprocessing|^rpc|^RRef|shard|^Dist|^SyncBatchNorm$|"
+        r"^batch_norm_(stats|elemt|gather_stats|backward_elemt|backward_reduce|update_stats)",
+    ),
     (
         "profiling, hardware and build configuration",
         r"profil|^Profil|kineto|backends|^version$|^__|^config|^hub$|^testing$|^utils$|^masked$|^nested|"
@@ -76,7 +83,21 @@ REASONS: list[tuple[str, str]] = [
         r"^preserve_format|^contiguous_format|^fork_rng|^Storage|Storage$|storage_|^Typed|"
         r"^Untyped|^DispatchKey|dispatch|^Tag$|^AVG$|^align|^rename|^refine_names|names$|"
         r"deterministic|^are_|^use_deterministic|^float8|^uint[0-9]|^int[0-9]+$|^bits|^e[0-9]m|"
-        r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$|autocast|^USE_",
+        r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$|autocast|^USE_|"
+        r"^GradScaler$|^Benchmark|^bit$|^jagged$|^to_padded_tensor$|^cpp$|^FatalError$|"
+        r"^ExcludeDispatchKeyGuard$|^OperatorInfo$|^PRIVATE_OPS$|^classproperty$|^get_file_path$",
+    ),
+    (
+        "float8 and grouped matrix products for accelerators",
+        r"^scaled_mm$|^scaled_grouped_mm$|^grouped_mm$",
+    ),
+    (
+        "the C++ reader and writer under torch.save and torch.load (both are built on Python's zipfile)",
+        r"^PyTorchFile(Reader|Writer)$|^(De)?[Ss]erializationStorageContext$",
+    ),
+    (
+        "PyTorch's documentation fragments (CUDA reproducibility and TF32 notes)",
+        r"^reproducibility_notes$|^tf32_notes$",
     ),
     (
         "DataPipes, which PyTorch has deprecated (loaders use Dataset and DataLoader)",
@@ -92,7 +113,8 @@ REASONS: list[tuple[str, str]] = [
     (
         "Python's own modules and typing names that the module imports (not PyTorch's API)",
         r"^(builtins|ctypes|functools|glob|importlib|inspect|math|os|platform|sys|textwrap|"
-        r"threading|warnings|torch|Mapping|Sequence|cast|overload|TYPE_CHECKING)$",
+        r"threading|warnings|torch|Mapping|Sequence|cast|overload|TYPE_CHECKING|np|dataclasses|"
+        r"Callable|Optional|BroadcastingList[123])$",
     ),
 ]
 BEGINNER_NOTE = "not built yet"

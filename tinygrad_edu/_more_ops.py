@@ -20,7 +20,18 @@ import math
 from typing import Any
 
 from ._spellings import meshgrid
-from ._tensor.dtype import bool_, float16, float32, float64, int8, int16, int32, int64, uint8
+from ._tensor.dtype import (
+    bfloat16,
+    bool_,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+)
 from ._tensor.kernels import stack
 from ._tensor.ops.einsum import einsum
 from ._tensor.ops.joining import broadcast_tensors
@@ -225,8 +236,14 @@ def atan2(input: Any, other: Any) -> Any:
 
 def addmm(input: Any, mat1: Any, mat2: Any, *, beta: float = 1, alpha: float = 1) -> Any:
     """``beta * input + alpha * (mat1 @ mat2)`` (``AddmmBackward0``)."""
-    prod = mat1 @ mat2
-    r = (input * beta if beta != 1 else input) + (prod * alpha if alpha != 1 else prod)
+    c, a, b = input, mat1, mat2
+    low = getattr(mat1, "dtype", None) in (bfloat16, float16)
+    if low:  # PyTorch's half-precision gemm works in float and rounds the sum once
+        c, a, b = c.double(), a.double(), b.double()
+    prod = a @ b
+    r = (c * beta if beta != 1 else c) + (prod * alpha if alpha != 1 else prod)
+    if low:
+        r = r.to(mat1.dtype)
     return _named("AddmmBackward0", r, (input, mat1, mat2))
 
 

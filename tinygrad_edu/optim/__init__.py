@@ -1,5 +1,6 @@
 """Optimizers, ``torch.optim``: ``SGD``, ``Adam``, ``AdamW``, ``RMSprop``, ``Adagrad``,
 ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``, ``Rprop``, ``ASGD``, ``LBFGS``, ``Adafactor``,
+``Muon``,
 with ``step()``, ``zero_grad()``, parameter groups and ``state_dict``; schedules in
 ``lr_scheduler``.
 
@@ -26,6 +27,7 @@ from .adadelta import Adadelta, Adamax
 from .adafactor import Adafactor
 from .adam import Adam, AdamW
 from .lbfgs import LBFGS
+from .muon import Muon
 from .nadam import NAdam, RAdam
 from .optimizer import Optimizer, zero_grad
 from .rmsprop import Adagrad, RMSprop
@@ -34,7 +36,7 @@ from .sgd import SGD
 
 __all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer"]
 __all__ += ["LBFGS", "RAdam", "RMSprop", "Rprop"]
-__all__ += ["Adafactor"]
+__all__ += ["Adafactor", "Muon"]
 __all__ += ["lr_scheduler", "swa_utils", "zero_grad"]
 
 

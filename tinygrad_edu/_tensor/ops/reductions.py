@@ -27,7 +27,7 @@ from ...core.engine import Value, apply
 from ...core.ops import COPIES, NARY
 from .. import kernels
 from ..arguments import invalid_combination
-from ..dtype import C_NAMES, bool_, float32, int64, round_float32
+from ..dtype import C_NAMES, bfloat16, bool_, float16, float32, int64, round_float32, store
 from ..kernels import float32_arithmetic
 from ..shape import along, normalize_dim
 from ..tensor_graph import NODES, is_tensor, node_class, result
@@ -195,6 +195,8 @@ def norm(t: Any, p: Any = "fro", dim: Any = None, keepdim: bool = False) -> Any:
         r = (t * t).sum(dim, keepdim=keepdim).sqrt() if dim is not None else (t * t).sum().sqrt()
         if dim is None and t.dtype is float32 and float32_arithmetic():  # PyTorch's own order
             r.elements()[0].data = f32r.norm([v.data for v in t.elements()])
+        elif dim is None and t.dtype in (bfloat16, float16):  # summed in float, rounded once
+            r.elements()[0].data = store(t.dtype, f32r.norm([v.data for v in t.elements()]))
     elif p in (1, 1.0):
         r = t.abs().sum(dim, keepdim=keepdim) if dim is not None else t.abs().sum()
     else:
