@@ -32,7 +32,7 @@ from ._tensor.dtype import (
     int64,
     uint8,
 )
-from ._tensor.kernels import stack
+from ._tensor.kernels import float32_arithmetic, stack
 from ._tensor.ops.einsum import einsum
 from ._tensor.ops.joining import broadcast_tensors
 from ._tensor.ops.reductions import cat, return_type
@@ -40,6 +40,7 @@ from ._tensor.ops.selection import where
 from ._tensor.shape import normalize_dim
 from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
+from ._torch_cpu.optim_arith import Arith
 
 __all__ = ["FUNCTIONS", "METHODS", "finfo", "iinfo", "named"]
 
@@ -248,9 +249,21 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: float = 1, alpha: float = 1
 
 
 def addcmul(input: Any, tensor1: Any, tensor2: Any, *, value: float = 1) -> Any:
-    """``input + value * tensor1 * tensor2`` (``AddcmulBackward0``)."""
+    """``input + value * tensor1 * tensor2`` (``AddcmulBackward0``): ``value * tensor1``
+    rounded, the product and the sum fused into one FMA, as ATen's kernel computes it."""
     r = input + (tensor1 * value) * tensor2 if value != 1 else input + tensor1 * tensor2
+    if r.dtype in (float32, float64) and all(is_tensor(x) for x in (input, tensor1, tensor2)):
+        a, t1, t2 = (_numbers(x, tuple(r.shape)) for x in (input, tensor1, tensor2))
+        single = r.dtype is float32 and float32_arithmetic()
+        if single or r.dtype is float64:
+            for v, x in zip(r.elements(), Arith(single).addcmul(a, t1, t2, value)):
+                v.data = x
     return _named("AddcmulBackward0", r, (input, tensor1, tensor2))
+
+
+def _numbers(t: Any, shape: tuple[int, ...]) -> list[float]:
+    """``t``'s numbers broadcast to ``shape``, in row-major order."""
+    return [float(x) for x in t.detach().expand(shape).reshape(-1).tolist()]
 
 
 def addcdiv(input: Any, tensor1: Any, tensor2: Any, *, value: float = 1) -> Any:

@@ -125,6 +125,7 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "mm": f32r.mm,
     "mv": f32r.mv,
     "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
+    "powt": f32p.pow,  # a tensor exponent: Sleef's powf in the vector blocks
 }
 
 
@@ -248,7 +249,7 @@ def binary(key: str, a: Any, b: Any) -> Any:
             xs, ys = a.numbers(), b.numbers()
             if maps is not None:
                 xs, ys = [xs[i] for i in maps[0]], [ys[j] for j in maps[1]]
-            data = _finished(key, lambda: list(map(fwd, xs, ys)), dt)
+            data = _finished(key, lambda: list(map(fwd, xs, ys)), dt, (xs, ys))
             lz = Lazy(op, "pair", data, dt is float32, (), maps)
             return lazy_result(lz, shape, dt, node, (a, b), **attrs)
         av, bv = a.flat, b.flat
@@ -258,7 +259,8 @@ def binary(key: str, a: Any, b: Any) -> Any:
             vals = constants([fwd(x.data, y.data) for x, y in zip(av, bv)])
         else:
             vals = [apply(op, (x, y)) for x, y in zip(av, bv)]
-        return result(_finish(key, vals, dt), shape, dt, node, (a, b), **attrs)
+        ins = ([x.data for x in av], [y.data for y in bv]) if key in FROM_INPUTS else None
+        return result(_finish(key, vals, dt, ins), shape, dt, node, (a, b), **attrs)
     pow_number = key == "pow" and isinstance(b, _Number)
     if _numbers_first(dt, a):
         xs = a.numbers()

@@ -309,6 +309,128 @@ def log1pf_sleef(d: float) -> float:
     return f32(s + sy)
 
 
+# Sleef's powf_u10 (sleefsimdsp.c, xpowf, AVX2 build): exp(y * log|x|) with the logarithm
+# and the product kept as float32 pairs (logkf, expkf), then the IEEE special cases.
+
+_LOGK_POLY = round32([0.240320354700088500976562, 0.285112679004669189453125,
+                      0.400007992982864379882812])  # fmt: skip
+_LOGK_C = (f32(0.66666662693023681640625), f32(3.69183861259614332084311e-09))
+_EXPK_POLY = round32([0.00136324646882712841033936, 0.00836596917361021041870117,
+                      0.0416710823774337768554688, 0.166665524244308471679688,
+                      0.499999850988388061523438])  # fmt: skip
+
+
+def _df_mul(xx: float, xy: float, yx: float, yy: float) -> tuple[float, float]:
+    s = f32(xx * yx)
+    return s, fma32(xx, yy, fma32(xy, yx, _fms(xx, yx, s)))
+
+
+def _df_mul_f(xx: float, xy: float, y: float) -> tuple[float, float]:
+    s = f32(xx * y)
+    return s, fma32(xy, y, _fms(xx, y, s))
+
+
+def _df_add(xx: float, xy: float, yx: float, yy: float) -> tuple[float, float]:
+    """dfadd (|x| >= |y|): ``((x.x - s) + y.x) + x.y) + y.y``."""
+    s = f32(xx + yx)
+    return s, f32(f32(f32(f32(xx - s) + yx) + xy) + yy)
+
+
+def _df_add2_pairs(xx: float, xy: float, yx: float, yy: float) -> tuple[float, float]:
+    s = f32(xx + yx)
+    v = f32(s - xx)
+    t = f32(f32(xx - f32(s - v)) + f32(yx - v))
+    return s, f32(t + f32(xy + yy))
+
+
+def _df_add2_f(xx: float, xy: float, y: float) -> tuple[float, float]:
+    s = f32(xx + y)
+    v = f32(s - xx)
+    t = f32(f32(xx - f32(s - v)) + f32(y - v))
+    return s, f32(t + xy)
+
+
+def _logkf(d: float) -> tuple[float, float]:
+    tiny = d < 2.0**-126
+    if tiny:
+        d = f32(d * 2.0**64)
+    scaled = f32(d * f32(1.0 / 0.75))
+    e = 128 if scaled == _INF else math.frexp(scaled)[1] - 1
+    m = d * 2.0**-e
+    if tiny:
+        e -= 64
+    nx, ny = _df_add2(-1.0, m)
+    dx, dy = _df_add2(1.0, m)
+    xx, xy = _df_div(nx, ny, dx, dy)
+    sq = f32(xx * xx)  # dfsqu
+    x2x, x2y = sq, fma32(f32(xx + xx), xy, _fms(xx, xx, sq))
+    t = _LOGK_POLY[0]
+    for c in _LOGK_POLY[1:]:
+        t = fma32(t, x2x, c)
+    sx, sy = _df_mul_f(_LN2_HI, _LN2_LO, float(e))
+    sx, sy = _df_add(sx, sy, 2.0 * xx, 2.0 * xy)
+    px, py = _df_mul_f(x2x, x2y, t)
+    px, py = _df_add2_pairs(px, py, *_LOGK_C)
+    qx, qy = _df_mul(x2x, x2y, xx, xy)
+    qx, qy = _df_mul(qx, qy, px, py)
+    return _df_add(sx, sy, qx, qy)
+
+
+def _expkf(dx: float, dy: float) -> float:
+    u = f32(f32(dx + dy) * _R_LN2)
+    q = round(u) if u == u and abs(u) < 2.0**31 else 0
+    qf = float(q)
+    sx, sy = _df_add2_f(dx, dy, f32(qf * -_L2U))
+    sx, sy = _df_add2_f(sx, sy, f32(qf * -_L2L))
+    n = f32(sx + sy)  # dfnormalize
+    sx, sy = n, f32(f32(sx - n) + sy)
+    u = _EXPK_POLY[0]
+    for c in _EXPK_POLY[1:]:
+        u = fma32(u, sx, c)
+    sq = f32(sx * sx)
+    qx, qy = _df_mul_f(sq, fma32(f32(sx + sx), sy, _fms(sx, sx, sq)), u)
+    tx, ty = _df_add(sx, sy, qx, qy)
+    one = f32(1.0 + tx)  # dfadd(1, t)
+    ty = f32(f32(f32(1.0 - one) + tx) + ty)
+    return 0.0 if dx < -104.0 else _vldexp(f32(one + ty), q)
+
+
+def _vldexp(x: float, q: int) -> float:
+    """vldexp_vf_vf_vi2: ``x * 2**q`` as four multiplies by ``2**m`` and one by ``2**(q-4m)``,
+    each rounded, so a subnormal result is rounded more than once."""
+    m = -1 if q < 0 else 0
+    m = (((m + q) >> 6) - m) << 4
+    q -= m << 2
+    m = min(max(m + 127, 0), 255)
+    u = _INF if m == 255 else 2.0 ** (m - 127) if m else 0.0
+    for _ in range(4):
+        x = f32(x * u)
+    return f32(x * 2.0**q)
+
+
+def powf_sleef(x: float, y: float) -> float:
+    """Sleef's ``powf8_u10`` (``Vectorized<float>::pow`` on AVX2)."""
+    yisint = y == math.trunc(y) if y - y == 0.0 else y == y
+    yisodd = yisint and abs(y) < 2.0**24 and int(y) & 1 == 1
+    if y == 0.0 or x == 1.0:
+        return 1.0
+    if x != x or y != y:
+        return _NAN
+    if x == 0.0 or x == _INF or x == -_INF:
+        big = (y < 0.0 or math.copysign(1.0, y) < 0) != (x == 0.0)
+        return math.copysign(0.0 if big else _INF, x if yisodd else 1.0)
+    if y == _INF or y == -_INF:
+        efx = (abs(x) - 1.0) * math.copysign(1.0, y)  # vmulsign: the sign of y applied
+        return 0.0 if efx < 0.0 else 1.0 if efx == 0.0 else _INF
+    lx, ly = _logkf(abs(x))
+    r = _expkf(*_df_mul_f(lx, ly, y))
+    if r != r:
+        r = _INF
+    if x > 0.0:
+        return r
+    return -r if yisint and yisodd else r if yisint else _NAN
+
+
 # -- a float32 number: what a float32 tensor's element holds in a backward formula ---------
 
 

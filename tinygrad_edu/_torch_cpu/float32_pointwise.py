@@ -35,7 +35,7 @@ import math
 from array import array
 from collections.abc import Sequence
 
-from .float32_libm import exp_sleef, expf_glibc, f32, log1pf_sleef, round32
+from .float32_libm import exp_sleef, expf_glibc, f32, log1pf_sleef, powf_sleef, round32
 
 __all__ = [
     "LOOP_BLOCK",
@@ -312,11 +312,15 @@ def _pow_cr(x: float, y: float) -> float:
 def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
     """``x ** exponent``. A Python-number exponent takes PowKernel.cpp's special cases: 2 is
     ``x * x``, 3 ``x * x * x``, -2 ``1 / (x * x)``, 0.5 ``sqrt``, -1 ``reciprocal``, -0.5
-    ``1 / sqrt`` (rounded at each step); 0 gives ones and 1 a copy. Other exponents and a
-    tensor exponent call Sleef's ``powf8_u10`` / glibc ``powf``: correctly rounded here."""
+    ``1 / sqrt`` (rounded at each step); 0 gives ones and 1 a copy. Other exponents run
+    Sleef's ``powf8_u10`` on the vector blocks (the exponent cast to float) and, in the tail,
+    ``std::pow`` of the element and the exponent as a double (a tensor exponent: glibc's
+    ``powf``, taken as correctly rounded here)."""
+    cut = _split(len(xs))
     if not isinstance(exponent, (int, float)):
         ys = _scalar_operand(exponent, len(xs))
-        return array("f", [_pow_cr(x, y) for x, y in zip(xs, ys)]).tolist()
+        head = [powf_sleef(x, y) for x, y in zip(xs[:cut], ys[:cut])]
+        return head + array("f", [_pow_cr(x, y) for x, y in zip(xs[cut:], ys[cut:])]).tolist()
     e = float(exponent)
     if e == 0.0:
         return [1.0] * len(xs)
@@ -334,5 +338,6 @@ def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
         return reciprocal(xs)
     if e == -0.5:
         return reciprocal(sqrt(xs))
-    e = f32(e)  # the exponent is cast to float for a float tensor
-    return array("f", [_pow_cr(x, e) for x in xs]).tolist()
+    e32 = f32(e)  # Vectorized<float>(exp): the vector lambda's exponent is a float
+    head = [powf_sleef(x, e32) for x in xs[:cut]]
+    return head + array("f", [_pow_cr(x, e) for x in xs[cut:]]).tolist()
