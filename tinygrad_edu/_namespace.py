@@ -33,6 +33,7 @@ from . import (
     _removed_names,
     _special_ops,
     _spellings,
+    _strided,
     _tensor_extras,
     _tensor_graph_api,
     _tensor_odds,
@@ -196,6 +197,7 @@ _MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_gra
 _MORE.update(_polygamma.METHODS)
 _MORE.update(_removed_names.METHODS)  # solve, reinforce, is_set_to, dense_dim, ...
 _MORE.update(_removed_names.PROPERTIES)  # volatile, name, is_maia, grad_dtype
+_MORE.update(_strided.METHODS)  # as_strided, as_strided_, new_empty_strided, ...
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -215,6 +217,7 @@ globals().update(_poisson.FUNCTIONS)  # torch.poisson
 globals().update(_gradient.FUNCTIONS)  # torch.gradient
 globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
 globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
+globals().update(_strided.FUNCTIONS)  # torch.as_strided, torch.empty_strided, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -406,4 +409,5 @@ __all__ += sorted(_poisson.FUNCTIONS)
 __all__ += sorted(_gradient.FUNCTIONS)
 __all__ += sorted(_removed_names.FUNCTIONS)
 __all__ += sorted(_view_copies.FUNCTIONS)
+__all__ += sorted(_strided.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

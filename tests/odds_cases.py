@@ -1,0 +1,76 @@
+"""Snippets of the torch-level odds (``as_strided`` and its family, ``binomial``, ``igamma``,
+the ``native_*`` forms, ...), each run under PyTorch once (``regen_odds.py``) and under
+tinygrad_edu in ``test_odds.py``: the reprs, strides, grads and errors must be the same.
+
+A snippet is Python with ``torch`` and ``dt`` (the dtype under test: every snippet with
+``dt`` runs in float32 and in float64) bound; ``say(x)`` records ``repr(x)``; an error ends the
+snippet (``ops_breadth_cases.run``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ops_breadth_cases import run as _run
+
+_BY_DTYPE: dict[str, str] = {
+    # -- as_strided: a view of the memory ------------------------------------------------------
+    "as_strided_view": "x = torch.arange(12.0, dtype=dt).requires_grad_()\n"
+    "y = x.as_strided((3, 3), (2, 1), 1)\nsay(y)\nsay(y.grad_fn)\n"
+    "say([y.grad_fn._saved_size, y.grad_fn._saved_stride, y.grad_fn._saved_storage_offset])\n"
+    "say(y.grad_fn.next_functions)\nsay([y.stride(), y.storage_offset(), y.is_contiguous()])\n"
+    "(y * torch.arange(9.0, dtype=dt).view(3, 3)).sum().backward()\nsay(x.grad)",
+    "as_strided_overlap_grads": "x = torch.arange(4.0, dtype=dt, requires_grad=True)\n"
+    "v = torch.as_strided(x, (3, 2), (1, 1))\nsay(v)\n(v * v).sum().backward()\nsay(x.grad)",
+    "as_strided_shares_memory": "x = torch.arange(6.0, dtype=dt)\n"
+    "w = x.as_strided((2, 2), (1, 2), 1)\nsay([w, w.data_ptr() - x.data_ptr()])\n"
+    "w.mul_(10)\nsay(x)\nt = x.view(2, 3).t()\nsay(t.as_strided((3,), (2,)))\n"
+    "say(t.as_strided((2,), (1,), 4))",
+    "as_strided_of_non_leaf": "x = torch.arange(4.0, dtype=dt, requires_grad=True)\n"
+    "w = (x * 2).as_strided((2,), (2,))\nsay(w)\nsay(w.grad_fn.next_functions)\n"
+    "w.sum().backward()\nsay(x.grad)",
+    "as_strided_in_place": "a = torch.arange(6.0, dtype=dt)\nr = a.as_strided_((2, 2), (1, 2), 1)\n"
+    "say([r is a, a, a.stride(), a.storage_offset()])\n"
+    "torch.as_strided_(a, (3,), (1,), 2)\nsay(a)\n"
+    "torch.ones(2, dtype=dt, requires_grad=True).as_strided_((1,), (1,))",
+    "as_strided_copy": "x = torch.arange(6.0, dtype=dt, requires_grad=True)\n"
+    "c = torch.as_strided_copy(x, (2, 2), (1, 2))\nsay(c)\nsay(c.grad_fn)\n"
+    "say([c.stride(), c.is_contiguous(), c.data_ptr() == x.data_ptr()])\n"
+    "c.sum().backward()\nsay(x.grad)",
+    "as_strided_scatter": "x = torch.arange(8.0, dtype=dt, requires_grad=True)\n"
+    "s = torch.ones(2, 2, dtype=dt, requires_grad=True)\n"
+    "r = torch.as_strided_scatter(x, s, (2, 2), (1, 2), 3)\nsay(r)\nsay(r.grad_fn)\n"
+    "say([r.grad_fn._saved_size, r.grad_fn._saved_stride, r.grad_fn._saved_storage_offset])\n"
+    "(r * torch.arange(8.0, dtype=dt)).sum().backward()\nsay(x.grad)\nsay(s.grad)\n"
+    "say(x.detach().as_strided_scatter(torch.zeros(2, dtype=dt), (2,), (3,)))\n"
+    "torch.as_strided_scatter(x, torch.ones(3, dtype=dt), (2,), (1,))",
+    "empty_strided": "e = torch.empty_strided((2, 3), (1, 2), dtype=dt)\n"
+    "say([e.shape, e.stride(), e.dtype, e.requires_grad, e.is_contiguous()])\n"
+    "e = torch.empty_strided((2, 3), (1, 2), dtype=dt, requires_grad=True)\n"
+    "say([e.stride(), e.requires_grad, e.is_leaf])\n"
+    "n = torch.zeros(1, dtype=dt).new_empty_strided((2, 2), (1, 2))\n"
+    "say([n.shape, n.stride(), n.dtype])\n"
+    "say(torch.ones(1).new_empty_strided((2,), (1,), dtype=dt).dtype)",
+}
+
+CASES: dict[str, str] = {
+    f"{name}_{dt}": f"dt = torch.{dt}\n{code}"
+    for name, code in _BY_DTYPE.items()
+    for dt in ("float32", "float64")
+}
+CASES.update({
+    "as_strided_errors": "x = torch.arange(12.0, requires_grad=True)\n"
+    "for f in [lambda: x.as_strided((13,), (1,)), lambda: x.as_strided((2,), (1, 2)),\n"
+    "          lambda: x.as_strided((2,), (-1,)), lambda: x.as_strided((2,), (1,), -1),\n"
+    "          lambda: x.as_strided((-1,), (1,)), lambda: x.as_strided_((2,), (1,)),\n"
+    "          lambda: torch.empty_strided((2,), (1, 2)),\n"
+    "          lambda: torch.as_strided(x.double(), (4, 4), (4, 1))]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "empty_strided_default_dtype": "say(torch.empty_strided((3,), (2,)).dtype)\n"
+    "say(torch.empty_strided([2, 2], [2, 1]).stride())",
+})  # fmt: skip
+
+
+def run(torch: Any, code: str) -> list[str]:
+    """What the snippet says (``ops_breadth_cases.run``)."""
+    return _run(torch, code)
