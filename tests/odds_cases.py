@@ -51,6 +51,21 @@ _BY_DTYPE: dict[str, str] = {
     "n = torch.zeros(1, dtype=dt).new_empty_strided((2, 2), (1, 2))\n"
     "say([n.shape, n.stride(), n.dtype])\n"
     "say(torch.ones(1).new_empty_strided((2,), (1,), dtype=dt).dtype)",
+    # -- binomial: PyTorch's sampler, draw for draw --------------------------------------------
+    "binomial_draws": "torch.manual_seed(3)\n"
+    "n = torch.tensor([float(k % 300) for k in range(600)], dtype=dt)\n"
+    "p = torch.tensor([((k * 7919) % 1000) / 1000 for k in range(600)], dtype=dt)\n"
+    "say(torch.binomial(n, p).tolist())\n"
+    "say(torch.binomial(torch.full((50,), 1e6, dtype=dt), torch.full((50,), 0.37, dtype=dt)))\n"
+    "g = torch.Generator().manual_seed(7)\n"
+    "say(torch.binomial(torch.tensor([[5.0], [50.0]], dtype=dt), torch.tensor([0.2, 0.9], dtype=dt),"
+    " generator=g))\n"
+    "say(torch.binomial(torch.tensor([3.0, -1.0, 4.0], dtype=dt),"
+    " torch.tensor([float('nan'), 0.5, 1.0], dtype=dt)))",
+    "binomial_graph": "c = torch.tensor([20.0, 30.0], dtype=dt, requires_grad=True)\n"
+    "p = torch.tensor([0.4, 0.8], dtype=dt, requires_grad=True)\ntorch.manual_seed(0)\n"
+    "r = torch.binomial(c, p)\nsay(r)\nsay(r.grad_fn)\nsay(r.grad_fn.next_functions)\n"
+    "r.sum().backward()",
 }
 
 CASES: dict[str, str] = {
@@ -66,6 +81,11 @@ CASES.update({
     "          lambda: torch.empty_strided((2,), (1, 2)),\n"
     "          lambda: torch.as_strided(x.double(), (4, 4), (4, 1))]:\n"
     "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "binomial_errors": "for f in [lambda: torch.binomial(torch.tensor([1, 2]), torch.tensor([0.5, 0.5])),\n"
+    "          lambda: torch.binomial(torch.tensor([1.0]), torch.tensor([0.5], dtype=torch.float64)),\n"
+    "          lambda: torch.binomial(torch.tensor([1.0, 2]), torch.tensor([0.5, 0.5, 0.5]))]:\n"
+    "    try:\n        f()\n    except (RuntimeError, ValueError) as e:\n"
+    "        say(f'{type(e).__name__}: {e}')",
     "empty_strided_default_dtype": "say(torch.empty_strided((3,), (2,)).dtype)\n"
     "say(torch.empty_strided([2, 2], [2, 1]).stride())",
 })  # fmt: skip
