@@ -86,6 +86,20 @@ CASES.update({
     "          lambda: torch.binomial(torch.tensor([1.0, 2]), torch.tensor([0.5, 0.5, 0.5]))]:\n"
     "    try:\n        f()\n    except (RuntimeError, ValueError) as e:\n"
     "        say(f'{type(e).__name__}: {e}')",
+    "igamma_graph": "xs = torch.tensor([0.5, 2.0], requires_grad=True)\n"
+    "r = torch.igamma(torch.tensor([2.0, 3.0]), xs)\nsay(r)\nsay(r.grad_fn.next_functions)\n"
+    "r = torch.tensor([2.0, 3.0]).igammac(xs)\nsay(r)\n"
+    "a = torch.tensor([2.0, 3.0], requires_grad=True)\nr = torch.igamma(a, xs)\n"
+    "say(r.grad_fn.next_functions)\n"
+    "say(torch.igamma(torch.tensor([[1.0], [2]]), torch.tensor([1.0, 2])))\n"
+    "say(torch.igamma(torch.tensor([1.0, 2]), torch.tensor([1, 2])))\n"
+    "say(torch.tensor([1.0]).igamma(torch.tensor([1.0], dtype=torch.float64)))\n"
+    "t = torch.tensor([1.0, 2.0])\nsay([t.igamma_(torch.tensor([0.5, 0.5])), t])\n"
+    "try:\n    r.sum().backward()\nexcept NotImplementedError as e:\n    say(str(e))\n"
+    "for f in [lambda: torch.igamma(torch.tensor([1.0]), 2.0),\n"
+    "          lambda: torch.tensor([1.0]).igamma_(torch.tensor([[1.0], [2.0]])),\n"
+    "          lambda: torch.igammac(torch.tensor([1]), torch.tensor([True]))]:\n"
+    "    try:\n        f()\n    except Exception as e:\n        say(f'{type(e).__name__}: {e}')",
     "empty_strided_default_dtype": "say(torch.empty_strided((3,), (2,)).dtype)\n"
     "say(torch.empty_strided([2, 2], [2, 1]).stride())",
 })  # fmt: skip
@@ -94,3 +108,35 @@ CASES.update({
 def run(torch: Any, code: str) -> list[str]:
     """What the snippet says (``ops_breadth_cases.run``)."""
     return _run(torch, code)
+
+
+# snippets whose numbers are compared to a tolerance (``rtol`` by dtype), not by repr: where
+# PyTorch's own kernel is accurate only to its last digits (igamma's float32 kernel works in
+# float32; its float64 one uses an asymptotic series good to ~1e-9 for large a near x = a)
+_IG_A = [0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 0.0, 0.0, -1.0, 3.0, float("inf"), 2.0, 1e-3, 30.0,
+         0.25, 7.5, 50.0, 3.0, 1e-5, 2.0]  # fmt: skip
+_IG_X = [0.3, 1.0, 5.0, 2.0, 12.0, 90.0, 1.0, 0.0, 1.0, -1.0, 2.0, float("inf"), 1e-4, 31.0,
+         40.0, 0.01, 20.0, float("nan"), 3.0, 700.0]  # fmt: skip
+NUMBERS: dict[str, str] = {
+    f"{name}_{dt}": f"dt = torch.{dt}\n{code}"
+    for name, code in {
+        "igamma": f"a = torch.tensor([float(v) for v in {list(map(str, _IG_A))}], dtype=dt)\n"
+        f"x = torch.tensor([float(v) for v in {list(map(str, _IG_X))}], dtype=dt)\n"
+        "out = torch.igamma(a, x).tolist() + torch.igammac(a, x).tolist()\n"
+        "out += a.igamma(x).tolist() + a.clone().igammac_(x).tolist()",
+        "igamma_grad": "x = torch.tensor([0.5, 2.0, 7.0, 30.0], dtype=dt, requires_grad=True)\n"
+        "a = torch.tensor([2.0, 3.0, 0.5, 31.0], dtype=dt)\n"
+        "(torch.igamma(a, x) * torch.tensor([1.0, 2, 3, 4], dtype=dt)).sum().backward()\n"
+        "out = x.grad.tolist()\nx.grad = None\ntorch.igammac(a[:1], x).sum().backward()\n"
+        "out += x.grad.tolist()",
+    }.items()
+    for dt in ("float32", "float64")
+}
+RTOL = {"float32": 1e-5, "float64": 1e-8}
+
+
+def run_numbers(torch: Any, code: str) -> list[float]:
+    """The list ``out`` the snippet makes."""
+    scope: dict[str, Any] = {"torch": torch}
+    exec(code, scope)
+    return [float(v) for v in scope["out"]]

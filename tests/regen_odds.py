@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from odds_cases import CASES, run
+from odds_cases import CASES, NUMBERS, run, run_numbers
 
 OUT = Path(__file__).resolve().parent / "data" / "odds_cases.json"
 
@@ -23,7 +23,8 @@ def main() -> None:
 
     warnings.filterwarnings("ignore")
     got = {name: run(torch, code) for name, code in CASES.items()}
-    data = {"torch": torch.__version__, "cases": got}
+    numbers = {name: run_numbers(torch, code) for name, code in NUMBERS.items()}
+    data = {"torch": torch.__version__, "cases": got, "numbers": numbers}
     OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(got)} cases to {OUT}")
 

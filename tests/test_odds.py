@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from pathlib import Path
 
 import pytest
-from odds_cases import CASES, run
+from odds_cases import CASES, NUMBERS, RTOL, run, run_numbers
 
 import tinygrad_edu
 
@@ -21,6 +22,16 @@ def test_snippet_says_what_pytorch_said(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert run(tinygrad_edu, CASES[name]) == STORED["cases"][name]
+
+
+@pytest.mark.parametrize("name", sorted(NUMBERS))
+def test_numbers_are_pytorchs_to_its_own_accuracy(name):
+    want = STORED["numbers"][name]
+    got = run_numbers(tinygrad_edu, NUMBERS[name])
+    rtol = RTOL[name.rsplit("_", 1)[1]]
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert (math.isnan(g) and math.isnan(w)) or math.isclose(g, w, rel_tol=rtol, abs_tol=1e-30)
 
 
 def test_as_strided_refuses_memory_the_tensor_does_not_see():
