@@ -66,6 +66,56 @@ _BY_DTYPE: dict[str, str] = {
     "p = torch.tensor([0.4, 0.8], dtype=dt, requires_grad=True)\ntorch.manual_seed(0)\n"
     "r = torch.binomial(c, p)\nsay(r)\nsay(r.grad_fn)\nsay(r.grad_fn.next_functions)\n"
     "r.sum().backward()",
+    # -- the old torch-level forms --------------------------------------------------------------
+    "frobenius_norm": "m = torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=dt, requires_grad=True)\n"
+    "f = torch.frobenius_norm(m, dim=(0, 1))\nsay(f)\nsay(torch.frobenius_norm(m, [1]))\n"
+    "say(torch.frobenius_norm(m, [0, 1], keepdim=True))\nf.backward()\nsay(m.grad)\n"
+    "for f in [lambda: torch.frobenius_norm(torch.ones(3, dtype=dt), dim=[0, 0]),\n"
+    "          lambda: torch.frobenius_norm(torch.ones(2, 3, 4, dtype=dt), dim=[0, 1, 2])]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "nuclear_norm": "m = torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=dt, requires_grad=True)\n"
+    "n = torch.nuclear_norm(m)\nsay(n)\nsay(torch.nuclear_norm(m, keepdim=True))\n"
+    "say(torch.nuclear_norm(m, dim=[0, 1]))\nn.backward()\nsay(m.grad)\n"
+    "w = torch.tensor([[1.0, 2, 3], [4, 5, 6]], dtype=dt, requires_grad=True)\n"
+    "torch.nuclear_norm(w).backward()\nsay(w.grad)\n"
+    "m3 = torch.arange(24.0, dtype=dt).reshape(2, 3, 4)\nsay(torch.nuclear_norm(m3, dim=(1, 2)))\n"
+    "say(torch.nuclear_norm(m3, dim=[0, 1]))\nsay(torch.nuclear_norm(m3, dim=(0, 2), keepdim=True))\n"
+    "for d in [[0, 1, 2], (0, 0), [0, 5]]:\n    try:\n"
+    "        torch.nuclear_norm(m3, dim=d)\n    except (RuntimeError, IndexError) as e:\n"
+    "        say(f'{type(e).__name__}: {e}')\n"
+    "for f in [lambda: torch.nuclear_norm(torch.ones(3, dtype=dt)),\n"
+    "          lambda: torch.nuclear_norm(torch.tensor([[1, 2], [3, 4]]))]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "detach_copy": "m = torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=dt, requires_grad=True)\n"
+    "d = torch.detach_copy(m)\nsay([d, d.requires_grad, d.data_ptr() == m.data_ptr(), d.is_leaf])\n"
+    "say(torch.detach_copy(m * 2))\nwith torch.no_grad():\n    say(torch.detach_copy(m))\n"
+    "say(torch.detach_copy(m.detach().t()).stride())\nd.sum().backward()",
+    "histogramdd": "x = torch.tensor([[0.0, 1.0], [1.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.5, 1.5]],"
+    " dtype=dt)\nr = torch.histogramdd(x, bins=[3, 3])\nsay(r)\n"
+    "say([type(r).__name__, r.hist.dtype, len(r.bin_edges)])\n"
+    "say(torch.histogramdd(x, bins=2, weight=torch.tensor([1.0, 2, 4, 8, 16], dtype=dt)))\n"
+    "say(torch.histogramdd(x, bins=[2, 2], range=[0.0, 1.0, 0.0, 1.0], density=True))\n"
+    "say(torch.histogramdd(x, bins=[3, 2], density=True))\n"
+    "say(torch.histogramdd(x, bins=[torch.tensor([0.0, 1, 2], dtype=dt),"
+    " torch.tensor([0.0, 2], dtype=dt)]))\n"
+    "say(torch.histogramdd(torch.tensor([[[1.0, 2.0]], [[3.0, 4.0]]], dtype=dt), bins=2))\n"
+    "say(torch.histogramdd(x[:1], bins=(1, 2)))\n"
+    "for f in [lambda: torch.histogramdd(x, bins=[2]),\n"
+    "          lambda: torch.histogramdd(x, bins=2, range=[0.0, 1.0]),\n"
+    "          lambda: torch.histogramdd(torch.tensor([1.0, 2.0], dtype=dt), bins=2)]:\n"
+    "    try:\n        f()\n    except RuntimeError as e:\n        say(f'{type(e).__name__}: {e}')",
+    "frombuffer": "import array\nc = 'f' if dt is torch.float32 else 'd'\n"
+    "buf = array.array(c, [1.0, 2.5, -3.0, 4.0])\nt = torch.frombuffer(buf, dtype=dt)\nsay(t)\n"
+    "say(torch.frombuffer(buf, dtype=dt, count=2, offset=buf.itemsize))\n"
+    "say(torch.frombuffer(bytearray(buf.tobytes()), dtype=dt, requires_grad=True))\n"
+    "for f in [lambda: torch.frombuffer(buf, dtype=dt, offset=3),\n"
+    "          lambda: torch.frombuffer(buf, dtype=dt, count=5),\n"
+    "          lambda: torch.frombuffer(bytearray(), dtype=dt),\n"
+    "          lambda: torch.frombuffer(buf, dtype=dt, offset=4 * buf.itemsize),\n"
+    "          lambda: torch.frombuffer(buf, dtype=dt, offset=-1),\n"
+    "          lambda: torch.frombuffer([1, 2], dtype=dt), lambda: torch.frombuffer(buf)]:\n"
+    "    try:\n        f()\n    except (ValueError, TypeError) as e:\n"
+    "        say(f'{type(e).__name__}: {e}')",
 }
 
 CASES: dict[str, str] = {
@@ -100,6 +150,16 @@ CASES.update({
     "          lambda: torch.tensor([1.0]).igamma_(torch.tensor([[1.0], [2.0]])),\n"
     "          lambda: torch.igammac(torch.tensor([1]), torch.tensor([True]))]:\n"
     "    try:\n        f()\n    except Exception as e:\n        say(f'{type(e).__name__}: {e}')",
+    "frombuffer_dtypes": "say(torch.frombuffer(bytearray(b'\\x01\\x02\\x03'), dtype=torch.uint8))\n"
+    "say(torch.frombuffer(bytearray(b'\\x01\\x00'), dtype=torch.bool))\n"
+    "say(torch.frombuffer(bytearray(b'\\x00<'), dtype=torch.float16))\n"
+    "say(torch.frombuffer(bytearray(b'\\x80?'), dtype=torch.bfloat16))\n"
+    "import array\nsay(torch.frombuffer(array.array('q', [1, -2]), dtype=torch.int64))\n"
+    "say(torch.frombuffer(array.array('i', [7]), dtype=torch.int32))\n"
+    "say(torch.frombuffer(b'\\x05\\xfb', dtype=torch.int8))",
+    "is_storage": "x = torch.ones(2)\n"
+    "say([torch.is_storage(x), torch.is_storage(x.untyped_storage()),"
+    " torch.is_storage(x.storage()), torch.is_storage(3)])",
     "empty_strided_default_dtype": "say(torch.empty_strided((3,), (2,)).dtype)\n"
     "say(torch.empty_strided([2, 2], [2, 1]).stride())",
 })  # fmt: skip
@@ -110,7 +170,7 @@ def run(torch: Any, code: str) -> list[str]:
     return _run(torch, code)
 
 
-# snippets whose numbers are compared to a tolerance (``rtol`` by dtype), not by repr: where
+# snippets whose numbers are compared to a tolerance (``TOLERANCE`` by dtype), not by repr: where
 # PyTorch's own kernel is accurate only to its last digits (igamma's float32 kernel works in
 # float32; its float64 one uses an asymptotic series good to ~1e-9 for large a near x = a)
 _IG_A = [0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 0.0, 0.0, -1.0, 3.0, float("inf"), 2.0, 1e-3, 30.0,
@@ -124,6 +184,10 @@ NUMBERS: dict[str, str] = {
         f"x = torch.tensor([float(v) for v in {list(map(str, _IG_X))}], dtype=dt)\n"
         "out = torch.igamma(a, x).tolist() + torch.igammac(a, x).tolist()\n"
         "out += a.igamma(x).tolist() + a.clone().igammac_(x).tolist()",
+        "nuclear_norm": "m = torch.tensor([[3.0, -1, 2, 0.5], [1, 5, 1, -2], [2, 1, 4, 1]],"
+        " dtype=dt, requires_grad=True)\nn = torch.nuclear_norm(m)\nn.backward()\n"
+        "out = [n.item()] + m.grad.reshape(-1).tolist()\n"
+        "out += torch.nuclear_norm(torch.ones(3, 3, dtype=dt)).reshape(-1).tolist()",
         "igamma_grad": "x = torch.tensor([0.5, 2.0, 7.0, 30.0], dtype=dt, requires_grad=True)\n"
         "a = torch.tensor([2.0, 3.0, 0.5, 31.0], dtype=dt)\n"
         "(torch.igamma(a, x) * torch.tensor([1.0, 2, 3, 4], dtype=dt)).sum().backward()\n"
@@ -132,7 +196,7 @@ NUMBERS: dict[str, str] = {
     }.items()
     for dt in ("float32", "float64")
 }
-RTOL = {"float32": 1e-5, "float64": 1e-8}
+TOLERANCE = {"float32": (1e-5, 1e-6), "float64": (1e-8, 1e-12)}  # relative, absolute
 
 
 def run_numbers(torch: Any, code: str) -> list[float]:
