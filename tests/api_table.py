@@ -36,7 +36,8 @@ REASONS: list[tuple[str, str]] = [
     (
         "sparse tensors",
         r"sparse|^sspaddmm|^smm|^hspmm|coo|csr|csc|bsr|bsc|^to_dense|values$|"
-        r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce",
+        r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce|"
+        r"^native_norm$",  # ATen's native_norm has kernels for sparse tensors only
     ),
     (
         "complex numbers",

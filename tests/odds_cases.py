@@ -116,6 +116,78 @@ _BY_DTYPE: dict[str, str] = {
     "          lambda: torch.frombuffer([1, 2], dtype=dt), lambda: torch.frombuffer(buf)]:\n"
     "    try:\n        f()\n    except (ValueError, TypeError) as e:\n"
     "        say(f'{type(e).__name__}: {e}')",
+    # -- ATen's native forms of the nn functions ---------------------------------------------
+    "native_norms": "x = (torch.arange(12.0, dtype=dt) / 5).reshape(2, 6).requires_grad_()\n"
+    "w = torch.linspace(0.5, 1.5, 6, dtype=dt, requires_grad=True)\n"
+    "b = torch.linspace(-1, 1, 6, dtype=dt, requires_grad=True)\n"
+    "r = torch.native_layer_norm(x, [6], w, b, 1e-5)\nsay(r)\nsay([t.grad_fn for t in r])\n"
+    "r[0].pow(2).sum().backward()\nsay([x.grad, w.grad, b.grad])\n"
+    "x4 = torch.arange(24.0, dtype=dt).reshape(2, 3, 4).requires_grad_()\n"
+    "rm, rv = torch.zeros(3, dtype=dt), torch.ones(3, dtype=dt)\n"
+    "r = torch.native_batch_norm(x4, torch.ones(3, dtype=dt), torch.zeros(3, dtype=dt), rm, rv,"
+    " True, 0.1, 1e-5)\nsay(r)\nsay([rm, rv, [t.grad_fn for t in r]])\n"
+    "say(torch.native_batch_norm(x4 / 8, None, None, rm, rv, False, 0.1, 1e-5))\n"
+    "g = torch.tensor([[[1.0, 4, 2, 8], [0, 3, 5, 1], [2, 2, 7, 1]]], dtype=dt, requires_grad=True)\n"
+    "r = torch.native_group_norm(g, None, None, 1, 3, 4, 3, 1e-5)\nsay(r)\n"
+    "(r[0].sum() + r[1].sum() + r[2].sum()).backward()\nsay(g.grad)",
+    "native_dropout": "torch.manual_seed(0)\nx = torch.ones(8, dtype=dt, requires_grad=True)\n"
+    "r = torch.native_dropout(x, 0.5, True)\nsay(r)\nr[0].sum().backward()\nsay(x.grad)\n"
+    "say(torch.native_dropout(torch.ones(4, dtype=dt), 0.5, False))\n"
+    "say(torch.native_dropout(torch.ones(4, dtype=dt), 0.25, None))\n"
+    "torch.manual_seed(1)\nx = torch.ones(6, dtype=dt)\nsay([torch.dropout_(x, 0.5, True), x])\n"
+    "torch.manual_seed(1)\nx = torch.ones(3, 2, 2, dtype=dt)\ntorch.feature_dropout_(x, 0.5, True)\n"
+    "say(x)\nsay(torch.dropout_(torch.ones(2, dtype=dt), 0.5, False))",
+    "norm_except_dim": "v = torch.tensor([[3.0, 4.0], [6.0, 8.0]], dtype=dt, requires_grad=True)\n"
+    "say([torch.norm_except_dim(v, 2, 0), torch.norm_except_dim(v, 2, 1),"
+    " torch.norm_except_dim(v, 2, -1)])\n"
+    "say(torch.norm_except_dim(torch.arange(24.0, dtype=dt).reshape(2, 3, 4), 1, 1))\n"
+    "torch.norm_except_dim(v, 2, 0).sum().backward()\nsay(v.grad)",
+    "embedding_forms": "w = torch.arange(12.0, dtype=dt).reshape(4, 3).requires_grad_()\n"
+    "i, o = torch.tensor([0, 2, 1, 3]), torch.tensor([0, 2])\n"
+    "for mode in (0, 1, 2):\n    say(torch.embedding_bag(w, i, o, False, mode))\n"
+    "say(torch.embedding_bag(w, i, torch.tensor([0, 1, 4]), False, 0, False, None, True))\n"
+    "say(torch.embedding_bag(w, i, o, False, 0, False, torch.tensor([1.0, 2, 3, 4], dtype=dt)))\n"
+    "torch.embedding_bag(w, i, o, False, 1)[0].sum().backward()\nsay(w.grad)\n"
+    "e = torch.tensor([[3.0, 4.0], [0.3, 0.4], [6.0, 8.0]], dtype=dt)\n"
+    "say([torch.embedding_renorm_(e, torch.tensor([0, 1, 0]), 1.0, 2.0), e])\n"
+    "say(torch.embedding_renorm_(e, torch.tensor([2]), 2.0, 1.0))",
+    "convolution_and_cells": "x = torch.arange(4.0, dtype=dt).reshape(1, 1, 4).requires_grad_()\n"
+    "k = torch.tensor([[[1.0, -1.0]], [[0.5, 2.0]]], dtype=dt, requires_grad=True)\n"
+    "r = torch.convolution(x, k, None, [1], [0], [1], False, [0], 1)\nsay(r)\n"
+    "r.sum().backward()\nsay([x.grad, k.grad])\n"
+    "i2 = torch.arange(9.0, dtype=dt).reshape(1, 1, 3, 3)\n"
+    "say(torch.convolution(i2, torch.ones(1, 1, 2, 2, dtype=dt), torch.ones(1, dtype=dt),"
+    " [1, 1], [1, 1], [1, 1], True, [0, 0], 1))\n"
+    "say(torch.convolution(i2, torch.ones(1, 1, 2, 2, dtype=dt), None, [2, 2], [0, 0], [1, 1],"
+    " False, [0, 0], 1))\n"
+    "wi = torch.linspace(-0.5, 0.5, 24, dtype=dt).reshape(12, 2).requires_grad_()\n"
+    "wh = torch.linspace(0.3, -0.3, 36, dtype=dt).reshape(12, 3)\n"
+    "h, c = torch.lstm_cell(torch.tensor([[1.0, -2.0]], dtype=dt), (torch.full((1, 3), 0.1,"
+    " dtype=dt), torch.full((1, 3), -0.2, dtype=dt)), wi, wh, torch.zeros(12, dtype=dt),"
+    " torch.full((12,), 0.05, dtype=dt))\nsay([h, c])\n(h.sum() + c.sum()).backward()\n"
+    "say(wi.grad)\ngi = torch.linspace(-0.5, 0.5, 18, dtype=dt).reshape(9, 2)\n"
+    "gh = torch.linspace(0.3, -0.3, 27, dtype=dt).reshape(9, 3)\n"
+    "say(torch.gru_cell(torch.tensor([[1.0, -2.0]], dtype=dt), torch.full((1, 3), 0.1, dtype=dt),"
+    " gi, gh))",
+    "empty_permuted": "e = torch.empty_permuted((2, 3, 4), (0, 2, 1), dtype=dt)\n"
+    "say([e.shape, e.stride(), e.dtype])\n"
+    "e = torch.empty_permuted((2, 3), (1, 0), dtype=dt, requires_grad=True)\n"
+    "say([e.stride(), e.requires_grad, e.is_contiguous()])",
+    "set_and_as_subclass": "a = torch.tensor([1.0, 2.0], dtype=dt)\nb = torch.empty(0, dtype=dt)\n"
+    "say([b.set_(a), b.data_ptr() == a.data_ptr()])\nb[0] = 10\nsay(a)\n"
+    "say([torch.ones(3, dtype=dt).set_(), torch.arange(6.0, dtype=dt).set_(a, 1, (1,), (1,))])\n"
+    "s = torch.arange(6.0, dtype=dt).view(2, 3).t()\nb = torch.zeros(2, dtype=dt)\n"
+    "say([b.set_(s), b.stride(), b.storage_offset()])\n"
+    "say(torch.zeros(1, dtype=dt).set_(torch.arange(6.0, dtype=dt), 2, (2, 2), (1, 2)))\n"
+    "class MyT(torch.Tensor):\n    pass\n"
+    "s = torch.tensor([1.0, 2.0], dtype=dt, requires_grad=True)\nm = (s * 2).as_subclass(MyT)\n"
+    "say([type(m).__name__, m.grad_fn, m.requires_grad, isinstance(m, torch.Tensor)])\n"
+    "m2 = s.as_subclass(MyT)\nsay([m2.is_leaf, m2.requires_grad, m2.grad_fn])\n"
+    "(m2 * 3).sum().backward()\nsay(s.grad)\n"
+    "for f in [lambda: torch.ones(2).as_subclass(int),\n"
+    "          lambda: torch.ones(2, requires_grad=True).set_(torch.zeros(3))]:\n"
+    "    try:\n        f()\n    except (TypeError, RuntimeError) as e:\n"
+    "        say(f'{type(e).__name__}: {e}')",
 }
 
 CASES: dict[str, str] = {
@@ -160,6 +232,13 @@ CASES.update({
     "is_storage": "x = torch.ones(2)\n"
     "say([torch.is_storage(x), torch.is_storage(x.untyped_storage()),"
     " torch.is_storage(x.storage()), torch.is_storage(3)])",
+    "torch_version": "TorchVersion = torch.torch_version.TorchVersion\n"
+    "v = TorchVersion('2.13.0+cpu')\n"
+    "say([v >= (2, 9), v > '2.13', v < '2.13.1', '10.0' > v, v == '2.13.0+cpu', v < (2, 13, 1),"
+    " v > '2.13.0rc1', TorchVersion('2.1.0.dev20230101') < '2.1.0', TorchVersion('parrot') > 'abc',"
+    " isinstance(v, str), str(v)])\n"
+    "tf = torch.functional\n"
+    "say([tf.einsum is torch.einsum, tf.meshgrid is torch.meshgrid, tf.F is torch.nn.functional])",
     "empty_strided_default_dtype": "say(torch.empty_strided((3,), (2,)).dtype)\n"
     "say(torch.empty_strided([2, 2], [2, 1]).stride())",
 })  # fmt: skip

@@ -27,6 +27,7 @@ from . import (
     _math_ops,
     _more_functions,
     _more_ops,
+    _native_forms,
     _nn_forms,
     _old_forms,
     _pieces,
@@ -222,6 +223,7 @@ globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmu
 globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
 globals().update(_igamma.FUNCTIONS)  # torch.igamma, torch.igammac
 globals().update(_old_forms.FUNCTIONS)  # torch.frombuffer, torch.nuclear_norm, ...
+globals().update(_native_forms.FUNCTIONS)  # torch.native_layer_norm, torch.convolution, ...
 globals().update(_strided.FUNCTIONS)  # torch.as_strided, torch.empty_strided, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
@@ -415,6 +417,7 @@ __all__ += sorted(_gradient.FUNCTIONS)
 __all__ += sorted(_removed_names.FUNCTIONS)
 __all__ += sorted(_view_copies.FUNCTIONS)
 __all__ += sorted(_strided.FUNCTIONS)
+__all__ += sorted(_native_forms.FUNCTIONS)
 __all__ += sorted(_old_forms.FUNCTIONS)
 __all__ += sorted(_igamma.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

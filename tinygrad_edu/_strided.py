@@ -1,6 +1,7 @@
 """``as_strided`` and its family: a tensor's memory seen through any sizes, strides and offset
 (``torch.as_strided``, ``t.as_strided_``, ``torch.as_strided_copy``, ``as_strided_scatter``),
-and the factories of a given layout (``torch.empty_strided``, ``t.new_empty_strided``).
+the factories of a given layout (``torch.empty_strided``, ``t.new_empty_strided``), and
+``t.set_(source)`` (``t`` made to look at another memory) and ``t.as_subclass(cls)``.
 
 >>> import tinygrad_edu as torch
 >>> x = torch.arange(6.0)
@@ -22,13 +23,15 @@ import math
 from typing import Any
 
 from ._tensor.ops.factories import empty
-from ._tensor.ops.views import ELEMENT_SIZES
+from ._tensor.ops.views import ELEMENT_SIZES, alias, contiguous_strides
 from ._tensor.ops.writeback import AS_STRIDED, register
+from ._tensor.tensor import Tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
 from ._tensor.tensor_messages import LEAF_INPLACE
 from .core.engine import apply
-from .core.grad_mode import STATE
+from .core.grad_mode import STATE, no_grad
 from .core.ops import Op
+from .storage import TypedStorage, UntypedStorage
 
 __all__ = ["FUNCTIONS", "METHODS", "as_strided", "empty_strided"]
 
@@ -184,6 +187,44 @@ def new_empty_strided(self: Any, size: Any, stride: Any, *, dtype: Any = None,
                          requires_grad=requires_grad)  # fmt: skip
 
 
+def set_(self: Any, source: Any = None, storage_offset: int = 0, size: Any = None,
+         stride: Any = None) -> Any:  # fmt: skip
+    """``self`` made to look at ``source``'s memory: the same elements with its geometry, or
+    the view ``as_strided(size, stride, storage_offset)`` of it, or a storage's every element
+    (1-d); ``set_()``: an empty tensor. Writes through either show in the other."""
+    if self.requires_grad and STATE.enabled:
+        if self.is_leaf:
+            raise RuntimeError(LEAF_INPLACE)
+        raise NotImplementedError("set_ on a tensor that requires grad is not supported")
+    with no_grad():  # views without a graph: their elements are the source's own
+        if source is None:
+            v = type(self).from_values([], (0,), self.dtype)
+        elif isinstance(source, (TypedStorage, UntypedStorage)):
+            typed = source.typed if isinstance(source, UntypedStorage) else source
+            v = as_strided(typed.tensor, (typed.size(),), (1,), 0)
+        elif size is not None:
+            st = stride if stride is not None else contiguous_strides(tuple(size))
+            v = as_strided(source, size, st, storage_offset)
+        else:
+            v = alias(source)
+    self.flat, self.shape = list(v.flat), v.shape
+    self.set_geometry(v.stride(), v.storage_offset(), v)
+    return self
+
+
+def as_subclass(self: Any, cls: type) -> Any:
+    """The same elements as an instance of ``cls`` (a subclass of Tensor), on the graph as an
+    alias of ``self`` (``AliasBackward0``)."""
+    if not (isinstance(cls, type) and issubclass(cls, Tensor)):
+        raise TypeError(
+            "Creating a Tensor subclass from a class that does not inherit from Tensor is not "
+            "possible. Make sure your class inherits from Tensor."
+        )
+    r = alias(self)
+    r.__class__ = cls
+    return r
+
+
 FUNCTIONS: dict[str, Any] = {
     "as_strided": as_strided,
     "as_strided_": as_strided_,
@@ -196,4 +237,6 @@ METHODS: dict[str, Any] = {
     "as_strided_": as_strided_,
     "as_strided_scatter": as_strided_scatter,
     "new_empty_strided": new_empty_strided,
+    "set_": set_,
+    "as_subclass": as_subclass,
 }
