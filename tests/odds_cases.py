@@ -18,6 +18,7 @@ _BY_DTYPE: dict[str, str] = {
     "as_strided_view": "x = torch.arange(12.0, dtype=dt).requires_grad_()\n"
     "y = x.as_strided((3, 3), (2, 1), 1)\nsay(y)\nsay(y.grad_fn)\n"
     "say([y.grad_fn._saved_size, y.grad_fn._saved_stride, y.grad_fn._saved_storage_offset])\n"
+    "say(x.as_strided((2,), (1,)).grad_fn._saved_storage_offset)\n"
     "say(y.grad_fn.next_functions)\nsay([y.stride(), y.storage_offset(), y.is_contiguous()])\n"
     "(y * torch.arange(9.0, dtype=dt).view(3, 3)).sum().backward()\nsay(x.grad)",
     "as_strided_overlap_grads": "x = torch.arange(4.0, dtype=dt, requires_grad=True)\n"

@@ -98,7 +98,9 @@ def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = None) -
     size, stride, offset, ks = _geometry("as_strided", input, size, stride, storage_offset)
     if STATE.enabled and input.requires_grad:
         vals = [apply(AS_STRIDED, (input.flat[k],)) for k in ks]
-        saved = {"_saved_size": size, "_saved_stride": stride, "_saved_storage_offset": offset}
+        # the offset as given (None: the input's own), as PyTorch saves the optional
+        saved = {"_saved_size": size, "_saved_stride": stride,
+                 "_saved_storage_offset": storage_offset}  # fmt: skip
         r = result(vals, size, input.dtype, node_class(AS_STRIDED.name), (input,), **saved)
         register(r, input, ks)  # a write into either reaches the other (writeback.py)
     else:  # no graph: the view's elements are the input's own
@@ -142,7 +144,7 @@ def as_strided_scatter(input: Any, src: Any, size: Any, stride: Any,
                        storage_offset: Any = None) -> Any:  # fmt: skip
     """A copy of ``input`` with the elements ``as_strided(size, stride, storage_offset)`` would
     show replaced by ``src``'s (``AsStridedScatterBackward0``; input's layout kept)."""
-    size, stride, offset, ks = _geometry("as_strided_scatter", input, size, stride,
+    size, stride, _, ks = _geometry("as_strided_scatter", input, size, stride,
                                          storage_offset)  # fmt: skip
     if tuple(src.shape) != size:
         raise RuntimeError(
@@ -157,7 +159,7 @@ def as_strided_scatter(input: Any, src: Any, size: Any, stride: Any,
         vals[k] = apply(_WRITTEN, (input.flat[k], v))
     node = node_class("AsStridedScatterBackward0", -1, {}, "find")
     r = result(vals, input.shape, input.dtype, node, (input, src), _saved_size=size,
-               _saved_stride=stride, _saved_storage_offset=offset)  # fmt: skip
+               _saved_stride=stride, _saved_storage_offset=storage_offset)  # fmt: skip
     if not input.is_contiguous():
         r.set_geometry(input.stride(), input.storage_offset(), r)
     return r
