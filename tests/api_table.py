@@ -50,6 +50,7 @@ REASONS: list[tuple[str, str]] = [
         r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer",
     ),
     ("signal processing (FFT, windows)", r"fft|stft|window$|^istft"),
+    ("DLPack, the exchange of memory with other array libraries", r"dlpack"),
     (
         "matrix decompositions beyond small solve/inv/det",
         r"svd|^qr|^lu|cholesky|^eig|symeig|geqrf|orgqr|ormqr|lstsq|triangular_solve|pinverse|"

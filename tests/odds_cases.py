@@ -27,6 +27,9 @@ _BY_DTYPE: dict[str, str] = {
     "w = x.as_strided((2, 2), (1, 2), 1)\nsay([w, w.data_ptr() - x.data_ptr()])\n"
     "w.mul_(10)\nsay(x)\nt = x.view(2, 3).t()\nsay(t.as_strided((3,), (2,)))\n"
     "say(t.as_strided((2,), (1,), 4))",
+    "as_strided_write_back": "x = torch.tensor([1.0, 2.0, 3.0, 4.0], dtype=dt, requires_grad=True)\n"
+    "y = x * 1\nv = y.as_strided((2,), (2,))\nv.mul_(10)\nsay([v, y])\ny.sum().backward()\n"
+    "say(x.grad)",
     "as_strided_of_non_leaf": "x = torch.arange(4.0, dtype=dt, requires_grad=True)\n"
     "w = (x * 2).as_strided((2,), (2,))\nsay(w)\nsay(w.grad_fn.next_functions)\n"
     "w.sum().backward()\nsay(x.grad)",
