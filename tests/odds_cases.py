@@ -287,3 +287,34 @@ def run_numbers(torch: Any, code: str) -> list[float]:
     scope: dict[str, Any] = {"torch": torch}
     exec(code, scope)
     return [float(v) for v in scope["out"]]
+
+
+# run in a fresh interpreter (the warnings are PyTorch's once-per-process ones): each warning's
+# category, message and whether it names the program's own line
+WARNINGS = """
+import warnings
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    torch.frombuffer(b"\\x01\\x02", dtype=torch.uint8)
+    torch.frombuffer(b"\\x01\\x02", dtype=torch.uint8)
+    torch.frobenius_norm(torch.ones(2, 2), (0, 1))
+    torch.frobenius_norm(torch.ones(2, 2), (0, 1))
+    torch.nuclear_norm(torch.ones(2, 2))
+for w in seen:
+    print(w.category.__name__, w.filename == __file__, w.message)
+"""
+
+
+def run_warnings(module: str) -> list[str]:
+    """The lines ``WARNINGS`` prints with ``module`` imported as torch, in a fresh Python."""
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        program = Path(d) / "warnings_program.py"
+        program.write_text(f"import {module} as torch\n{WARNINGS}")
+        out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                             check=True).stdout  # fmt: skip
+    return out.splitlines()

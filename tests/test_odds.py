@@ -9,7 +9,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from odds_cases import CASES, NUMBERS, TOLERANCE, run, run_numbers
+from odds_cases import CASES, NUMBERS, TOLERANCE, run, run_numbers, run_warnings
 
 import tinygrad_edu
 
@@ -40,3 +40,7 @@ def test_as_strided_refuses_memory_the_tensor_does_not_see():
     b = tinygrad_edu.arange(6.0)[2:]
     with pytest.raises(NotImplementedError, match="storage position 0 is outside"):
         b.as_strided((2,), (1,), 0)
+
+
+def test_warnings_are_pytorchs_once_per_process_at_the_programs_line():
+    assert run_warnings("tinygrad_edu") == STORED["warnings"]
