@@ -37,7 +37,8 @@ REASONS: list[tuple[str, str]] = [
         "sparse tensors",
         r"sparse|^sspaddmm|^smm|^hspmm|coo|csr|csc|bsr|bsc|^to_dense|values$|"
         r"^indices$|^crow_|^col_indices|^ccol_|^row_indices|nnz|coalesce|^[dh]smm$|^saddmm$|^spmm$|"
-        r"^indices_copy$",
+        r"^indices_copy$|^values_copy$|"
+        r"^native_norm$",  # ATen's native_norm has kernels for sparse tensors only
     ),
     (
         "complex numbers",
@@ -47,9 +48,10 @@ REASONS: list[tuple[str, str]] = [
     (
         "quantized tensors",
         r"quant|^q_|qint|quint|^int_repr|qscheme|per_channel|per_tensor|"
-        r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer|^ao$|^intrinsic$|^qat$",
+        r"fake_|^dequantize|^fbgemm|^Q[A-Z]|observer|^ao$|^intrinsic$|^qat$|qparams",
     ),
     ("signal processing (FFT, windows)", r"fft|stft|window$|^windows$|^istft"),
+    ("DLPack, the exchange of memory with other array libraries", r"dlpack"),
     (
         "matrix decompositions beyond small solve/inv/det",
         r"svd|^qr|^lu|cholesky|^eig|symeig|geqrf|orgqr|ormqr|lstsq|triangular_solve|pinverse|"

@@ -22,17 +22,21 @@ from . import (
     _autograd_functional,
     _autograd_modules,
     _gradient,
+    _igamma,
     _index_ops,
     _math_ops,
     _more_functions,
     _more_ops,
+    _native_forms,
     _nn_forms,
+    _old_forms,
     _pieces,
     _poisson,
     _polygamma,
     _removed_names,
     _special_ops,
     _spellings,
+    _strided,
     _tensor_extras,
     _tensor_graph_api,
     _tensor_odds,
@@ -196,6 +200,8 @@ _MORE.update(_tensor_graph_api.METHODS)  # detach_, register_post_accumulate_gra
 _MORE.update(_polygamma.METHODS)
 _MORE.update(_removed_names.METHODS)  # solve, reinforce, is_set_to, dense_dim, ...
 _MORE.update(_removed_names.PROPERTIES)  # volatile, name, is_maia, grad_dtype
+_MORE.update(_igamma.METHODS)  # igamma, igammac and their in-place forms
+_MORE.update(_strided.METHODS)  # as_strided, as_strided_, new_empty_strided, ...
 for _name, _method in {**_MORE, **_tensor_extras.METHODS, **_tensor_odds.METHODS}.items():
     if not hasattr(Tensor, _name):
         setattr(Tensor, _name, _method)
@@ -215,6 +221,10 @@ globals().update(_poisson.FUNCTIONS)  # torch.poisson
 globals().update(_gradient.FUNCTIONS)  # torch.gradient
 globals().update(_removed_names.FUNCTIONS)  # torch.solve (removed), chain_matmul, ...
 globals().update(_view_copies.FUNCTIONS)  # torch.t_copy, torch.view_copy, ...
+globals().update(_igamma.FUNCTIONS)  # torch.igamma, torch.igammac
+globals().update(_old_forms.FUNCTIONS)  # torch.frombuffer, torch.nuclear_norm, ...
+globals().update(_native_forms.FUNCTIONS)  # torch.native_layer_norm, torch.convolution, ...
+globals().update(_strided.FUNCTIONS)  # torch.as_strided, torch.empty_strided, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -406,4 +416,8 @@ __all__ += sorted(_poisson.FUNCTIONS)
 __all__ += sorted(_gradient.FUNCTIONS)
 __all__ += sorted(_removed_names.FUNCTIONS)
 __all__ += sorted(_view_copies.FUNCTIONS)
+__all__ += sorted(_strided.FUNCTIONS)
+__all__ += sorted(_native_forms.FUNCTIONS)
+__all__ += sorted(_old_forms.FUNCTIONS)
+__all__ += sorted(_igamma.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]

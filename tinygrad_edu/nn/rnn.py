@@ -65,6 +65,13 @@ def _step(mode: str, x_proj: Tensor, h: Any, w_hh: Tensor, b_hh: Tensor | None) 
     return pre.tanh() if mode == "RNN_TANH" else pre.relu()
 
 
+def cell_step(mode: str, input: Tensor, state: Any, w_ih: Tensor, w_hh: Tensor, b_ih: Any,
+              b_hh: Any) -> Any:  # fmt: skip
+    """One step of a cell on a batch (``torch.lstm_cell``, ``gru_cell``, the nn cells):
+    the new state from ``input`` and ``state`` (an LSTM's the pair ``(h, c)``)."""
+    return _step(mode, _linear(input, w_ih, b_ih), state, w_hh, b_hh)
+
+
 def _cell(mode: str, x_proj: Tensor, h: list[Tensor], w_hh: Any, b_hh: Any, w_hr: Any) -> Any:
     out = _step(mode, x_proj, tuple(h) if mode == "LSTM" else h[0], w_hh, b_hh)
     if mode != "LSTM":
@@ -431,8 +438,8 @@ class _CellBase(Module):
             state = tuple(s.unsqueeze(0) for s in hx) if lstm else hx.unsqueeze(0)
         else:
             state = tuple(hx) if lstm else hx
-        x_proj = _linear(input, self.weight_ih, self.bias_ih)
-        h = _step(self.mode, x_proj, state, self.weight_hh, self.bias_hh)
+        h = cell_step(self.mode, input, state, self.weight_ih, self.weight_hh, self.bias_ih,
+                      self.bias_hh)  # fmt: skip
         if batched:
             return h
         return tuple(s.squeeze(0) for s in h) if lstm else h.squeeze(0)
