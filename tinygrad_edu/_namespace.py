@@ -34,6 +34,7 @@ from . import (
     _poisson,
     _polygamma,
     _removed_names,
+    _segment_reduce,
     _special_ops,
     _spellings,
     _strided,
@@ -225,6 +226,7 @@ globals().update(_igamma.FUNCTIONS)  # torch.igamma, torch.igammac
 globals().update(_old_forms.FUNCTIONS)  # torch.frombuffer, torch.nuclear_norm, ...
 globals().update(_native_forms.FUNCTIONS)  # torch.native_layer_norm, torch.convolution, ...
 globals().update(_strided.FUNCTIONS)  # torch.as_strided, torch.empty_strided, ...
+globals().update(_segment_reduce.FUNCTIONS)  # torch.segment_reduce, torch.from_file
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -420,4 +422,5 @@ __all__ += sorted(_strided.FUNCTIONS)
 __all__ += sorted(_native_forms.FUNCTIONS)
 __all__ += sorted(_old_forms.FUNCTIONS)
 __all__ += sorted(_igamma.FUNCTIONS)
+__all__ += sorted(_segment_reduce.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
