@@ -1,7 +1,7 @@
 """Names around a tensor's place in the graph and a few global switches: ``Tensor.detach_``,
 ``Tensor.register_post_accumulate_grad_hook``, the deprecated ``Tensor.resize``/``resize_as``
-(``ResizeBackward``), ``torch.asarray``, ``torch.fill``, ``torch.set_warn_always``/
-``is_warn_always_enabled``, ``torch.get/set_float32_matmul_precision``.
+(``ResizeBackward``), ``Tensor.module_load``, ``torch.asarray``, ``torch.fill``,
+``torch.set_warn_always``/``is_warn_always_enabled``, ``torch.get/set_float32_matmul_precision``.
 
 >>> import tinygrad_edu as torch
 >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -98,6 +98,12 @@ def resize_as(self: Tensor, other: Tensor) -> Tensor:
     return Resize.apply(self, tuple(other.shape))
 
 
+def module_load(self: Tensor, other: Tensor, assign: bool = False) -> Tensor:
+    """How ``load_state_dict`` turns ``other`` into this parameter's new value, as PyTorch's
+    default: ``other.detach()`` when assigning, else ``self.copy_(other).detach()``."""
+    return other.detach() if assign else self.copy_(other).detach()
+
+
 _ASARRAY_GRAD = (
     "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of "
     "False. Pass requires_grad=False explicitly to get the old behavior and silence this "
@@ -183,4 +189,5 @@ METHODS: dict[str, Any] = {
     "register_post_accumulate_grad_hook": register_post_accumulate_grad_hook,
     "resize": resize,
     "resize_as": resize_as,
+    "module_load": module_load,
 }

@@ -52,6 +52,7 @@ from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPo
 from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
 from .cross_map_lrn import CrossMapLRN2d
 from .embedding_bag import EmbeddingBag
+from .factory import factory_kwargs
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .loss import (
@@ -211,7 +212,7 @@ __all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMar
 __all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d", "ZeroPad3d"]
 __all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
 __all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold", "UpsamplingBilinear2d"]
-__all__ += ["CrossMapLRN2d"]
+__all__ += ["CrossMapLRN2d", "factory_kwargs"]
 __all__ += ["UpsamplingNearest2d"]
 __all__ += ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ReflectionPad1d"]
 __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d"]

@@ -93,7 +93,17 @@ from .noisy import (
     rrelu_,
 )
 from .normalization import batch_norm, layer_norm
-from .patches import bilinear, channel_shuffle, dropout3d, fold, local_response_norm, pdist, unfold
+from .patches import (
+    assert_int_or_pair,
+    bilinear,
+    channel_shuffle,
+    dropout3d,
+    fold,
+    local_response_norm,
+    native_channel_shuffle,
+    pdist,
+    unfold,
+)
 from .sparse import embedding
 from .unpool import (
     adaptive_max_pool1d_with_indices,
@@ -172,6 +182,7 @@ __all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss
 __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_embedding_loss"]
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
+__all__ += ["assert_int_or_pair", "native_channel_shuffle"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]

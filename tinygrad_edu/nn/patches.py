@@ -19,7 +19,9 @@ from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
 from .._tensor.tensor_graph import node_class, result
 from .._torch_cpu import random as draws
-from ..core.engine import Value, vsum
+from ..core.engine import Value, apply, vsum
+from ..core.grad_mode import STATE
+from ..core.ops import Op
 from .channels import feature_dropout
 from .conv import avg_pool2d
 from .functional_ops import fused, pad
@@ -121,6 +123,32 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
     rest = tuple(input.shape[2:])
     y = input.reshape(n, groups, c // groups, *rest).transpose(1, 2).reshape(n, c, *rest)
     return fused("ChannelShuffleBackward0", y, (input,))
+
+
+def _no_derivative(*xs: Any) -> tuple[Any, ...]:
+    raise RuntimeError("derivative for aten::native_channel_shuffle is not implemented")
+
+
+# ATen's native_channel_shuffle has no derivative: on a graph its node is NotImplemented
+_NATIVE_SHUFFLE = Op(key="native_channel_shuffle", name="NotImplemented", forward=lambda a: a,
+                     local=_no_derivative, expr="native_channel_shuffle({0})", dlocal=("0",),
+                     method=None)  # fmt: skip
+
+
+def native_channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """``channel_shuffle``'s ATen form: the same numbers under a node with no derivative."""
+    if not (STATE.enabled and input.requires_grad):
+        return channel_shuffle(input.detach(), groups)
+    order = channel_shuffle(tensor(list(range(input.numel()))).reshape(input.shape), groups)
+    flat = input.contiguous().flat
+    vals = [apply(_NATIVE_SHUFFLE, (flat[i],)) for i in order.reshape(-1).tolist()]
+    return result(vals, input.shape, input.dtype, node_class("NotImplemented"), (input,))
+
+
+def assert_int_or_pair(arg: Any, arg_name: str, message: str) -> None:
+    """Refuse ``arg`` unless it is an int or a pair (``message`` formatted with its name)."""
+    if not (isinstance(arg, int) or len(arg) == 2):
+        raise AssertionError(message.format(arg_name))
 
 
 def pdist(input: Tensor, p: float = 2) -> Tensor:
