@@ -58,6 +58,12 @@ from .functional_ops import (
     softsign,
     tanhshrink,
 )
+from .grid_sample import (
+    GRID_SAMPLE_INTERPOLATION_MODES,
+    GRID_SAMPLE_PADDING_MODES,
+    affine_grid,
+    grid_sample,
+)
 from .group_norm import group_norm, instance_norm, rms_norm
 from .loss_functions import (
     cosine_embedding_loss,
@@ -178,6 +184,8 @@ __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
 __all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
+__all__ += ["GRID_SAMPLE_INTERPOLATION_MODES", "GRID_SAMPLE_PADDING_MODES", "affine_grid"]
+__all__ += ["grid_sample"]
 __all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
