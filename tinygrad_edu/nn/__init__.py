@@ -57,6 +57,7 @@ from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
+    CTCLoss,
     HuberLoss,
     L1Loss,
     MSELoss,
@@ -218,4 +219,5 @@ __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 __all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
+__all__ += ["CTCLoss"]
 __all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

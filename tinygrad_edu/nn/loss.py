@@ -18,6 +18,7 @@ from .module import Module
 __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
+    "CTCLoss",
     "CrossEntropyLoss",
     "HuberLoss",
     "L1Loss",
@@ -168,3 +169,17 @@ class CrossEntropyLoss(_WeightedLoss):
             input, target, weight=self.weight, ignore_index=self.ignore_index,
             reduction=self.reduction, label_smoothing=self.label_smoothing,
         )  # fmt: skip
+
+
+class CTCLoss(_Loss):
+    """``F.ctc_loss`` as a layer, with its ``blank`` index and ``zero_infinity``."""
+
+    def __init__(self, blank: int = 0, reduction: str = "mean",
+                 zero_infinity: bool = False) -> None:  # fmt: skip
+        super().__init__(reduction=reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def forward(self, log_probs: Tensor, targets: Tensor, input_lengths: Any,
+                target_lengths: Any) -> Tensor:  # fmt: skip
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                          self.reduction, self.zero_infinity)  # fmt: skip
