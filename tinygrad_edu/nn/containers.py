@@ -20,7 +20,7 @@ from typing import Any
 
 from .module import Module, addindent
 
-__all__ = ["ModuleDict", "ModuleList", "Sequential"]
+__all__ = ["Container", "ModuleDict", "ModuleList", "Sequential"]
 
 
 def _position(size: int, idx: Any) -> int:
@@ -34,6 +34,15 @@ def _renumber(m: Module) -> None:
     # after a deletion the keys are 0, 1, 2, ... again, as PyTorch keeps them
     object.__setattr__(m, "_modules", OrderedDict(zip(map(str, range(len(m._modules))),
                                                       m._modules.values())))  # fmt: skip
+
+
+class Container(Module):
+    """The old container (every Module is one now): its keyword arguments become submodules."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class Sequential(Module):

@@ -15,6 +15,22 @@ from .._tensor.tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
 
+# the other losses, so that this module (torch.nn.modules.loss to old code) holds every loss
+from .more_losses import (  # noqa: F401 - re-exported
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
+from .more_modules import KLDivLoss  # noqa: F401 - re-exported
+
 __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
@@ -24,6 +40,7 @@ __all__ = [
     "L1Loss",
     "MSELoss",
     "NLLLoss",
+    "NLLLoss2d",
     "SmoothL1Loss",
 ]
 
@@ -183,3 +200,7 @@ class CTCLoss(_Loss):
                 target_lengths: Any) -> Tensor:  # fmt: skip
         return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
                           self.reduction, self.zero_infinity)  # fmt: skip
+
+
+class NLLLoss2d(NLLLoss):
+    """``NLLLoss`` under its old name for (N, C, H, W) inputs (NLLLoss takes those too)."""
