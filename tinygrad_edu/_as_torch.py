@@ -78,6 +78,7 @@ _CLASS_MODULES: dict[str, str] = {
         "nn.LogSigmoid nn.LogSoftmax nn.Mish nn.ReLU nn.ReLU6 nn.SELU nn.SiLU nn.Sigmoid "
         "nn.Softmax nn.Softmin nn.Softplus nn.Softsign nn.Tanh nn.Tanhshrink"
     ),
+    "torch.nn.modules.adaptive": "nn.AdaptiveLogSoftmaxWithLoss",
     "torch.nn.modules.batchnorm": "nn.BatchNorm1d",
     "torch.nn.modules.container": "nn.Container nn.ModuleDict nn.ModuleList nn.Sequential",
     "torch.nn.modules.conv": "nn.Conv2d",

@@ -34,6 +34,7 @@ from .activation import (
     Tanh,
     Tanhshrink,
 )
+from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .channels import (
     ConstantPad1d,
     ConstantPad2d,
@@ -221,6 +222,13 @@ __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 __all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
-__all__ += ["CTCLoss", "Container", "DataParallel", "NLLLoss2d", "UninitializedBuffer"]
+__all__ += [
+    "AdaptiveLogSoftmaxWithLoss",
+    "CTCLoss",
+    "Container",
+    "DataParallel",
+    "NLLLoss2d",
+    "UninitializedBuffer",
+]
 __all__ += ["UninitializedParameter", "common_types", "grad", "modules", "parallel"]
 __all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

@@ -41,6 +41,7 @@ from ..loss import (
 from ..module import Module
 from . import (
     activation,
+    adaptive,
     batchnorm,
     channelshuffle,
     container,
@@ -90,6 +91,7 @@ from .activation import (
     Tanhshrink,
     Threshold,
 )
+from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .channelshuffle import ChannelShuffle
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
@@ -148,6 +150,7 @@ __all__ = [
     "SELU",
     "AdaptiveAvgPool1d",
     "AdaptiveAvgPool2d",
+    "AdaptiveLogSoftmaxWithLoss",
     "AdaptiveMaxPool1d",
     "AdaptiveMaxPool2d",
     "AlphaDropout",
@@ -267,6 +270,7 @@ __all__ = [
     "ZeroPad2d",
     "ZeroPad3d",
     "activation",
+    "adaptive",
     "batchnorm",
     "channelshuffle",
     "container",
