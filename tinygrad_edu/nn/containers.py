@@ -13,6 +13,7 @@ Sequential(
 from __future__ import annotations
 
 import operator
+import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
@@ -40,6 +41,12 @@ class Container(Module):
     """The old container (every Module is one now): its keyword arguments become submodules."""
 
     def __init__(self, **kwargs: Any) -> None:
+        warnings.warn(
+            "`nn.Container` is deprecated. All of its functionality is now implemented in "
+            "`nn.Module`. Subclass that instead.",
+            FutureWarning,
+            stacklevel=2,
+        )
         super().__init__()
         for key, value in kwargs.items():
             self.add_module(key, value)

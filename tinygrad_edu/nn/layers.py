@@ -73,16 +73,16 @@ class LazyLinear(Linear):
     ) -> None:
         Module.__init__(self)
         self.in_features, self.out_features = 0, out_features
-        self._lazy = (bias, dtype)
+        self._lazy = bias
         self.weight = UninitializedParameter(dtype=dtype or get_default_dtype())
         self.register_parameter(
             "bias", UninitializedParameter(dtype=self.weight.dtype) if bias else None
         )
 
     def forward(self, input: Tensor) -> Tensor:
-        bias, dtype = self.__dict__.pop("_lazy")
+        bias = self.__dict__.pop("_lazy")
         self.in_features = input.shape[-1]
-        self._init_parameters(bias, dtype)
+        self._init_parameters(bias, self.weight.dtype)  # the dtype it was made or moved to
         self.__class__ = Linear
         return Linear.forward(self, input)
 

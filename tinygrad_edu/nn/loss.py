@@ -9,6 +9,7 @@ held as attributes (``weight`` and ``pos_weight`` as buffers, as PyTorch keeps t
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from .._tensor.tensor import Tensor
@@ -204,3 +205,15 @@ class CTCLoss(_Loss):
 
 class NLLLoss2d(NLLLoss):
     """``NLLLoss`` under its old name for (N, C, H, W) inputs (NLLLoss takes those too)."""
+
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None,
+                 ignore_index: int = -100, reduce: Any = None,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        warnings.warn(
+            "`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in "
+            "replacement and see https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for "
+            "more details.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)

@@ -54,34 +54,29 @@ class Parameter(Tensor):
     __str__ = __repr__
 
 
-_UNINITIALIZED = (
-    "Can't access the shape of an uninitialized parameter or buffer. This error usually happens "
-    "in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
-    "Call `forward` to initialize the parameters before accessing their attributes."
-)
-
-
 class _Uninitialized:
-    """What a lazy module's parameters are before its first input: no shape yet."""
+    """What a lazy module's parameters are before its first input: no values yet (held as an
+    empty tensor, whose shape PyTorch's would refuse to give)."""
 
     __slots__ = ()
     cls_to_become: type = Tensor
 
-    @property
-    def shape(self) -> Any:
-        raise RuntimeError(_UNINITIALIZED)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        made = type(self)(requires_grad=self.requires_grad, dtype=self.dtype)  # type: ignore[attr-defined, call-arg]
+        memo[id(self)] = made
+        return made
 
-    def size(self, dim: Any = None) -> Any:
-        raise RuntimeError(_UNINITIALIZED)
-
-    def numel(self) -> int:
-        raise RuntimeError(_UNINITIALIZED)
+    def detach(self) -> Any:
+        """Still uninitialized (``state_dict`` shows it so, as PyTorch's)."""
+        t = Tensor.detach(self)  # type: ignore[arg-type]
+        t.__class__ = type(self)
+        return t
 
     def materialize(self, shape: Any, device: Any = None, dtype: Any = None) -> None:
         """Become a tensor of ``shape`` (uninitialized values: zeros here) of its class to be."""
         dims = (shape,) if isinstance(shape, int) else tuple(shape)
         made = empty(*dims, dtype=dtype or self.dtype)  # type: ignore[attr-defined]
-        self.__class__ = self.cls_to_become  # first: the tensor's own shape is set below
+        self.__class__ = self.cls_to_become
         self.data = made  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:

@@ -35,12 +35,10 @@ print(list(sd))
 print(nn.Container(act=nn.Tanh()), nn.NLLLoss2d())
 lazy = nn.LazyLinear(2)
 print(lazy, lazy.weight, type(lazy.weight).__name__)
-try:
-    lazy.weight.shape
-except RuntimeError as e:
-    print("RuntimeError:", str(e)[:60])
-lazy(torch.ones(3, 5))
-print(lazy, lazy.weight.shape, type(lazy.weight).__name__)
+print(lazy.state_dict()["weight"])
+lazy.double()
+lazy(torch.ones(3, 5, dtype=torch.float64))  # made in the dtype it was moved to
+print(lazy, lazy.weight.shape, lazy.weight.dtype, type(lazy.weight).__name__)
 
 # a convolution's gradients as functions (what a hand-written autograd.Function calls)
 w = torch.randn(2, 1, 2, 2)
