@@ -78,15 +78,16 @@ _CLASS_MODULES: dict[str, str] = {
         "nn.LogSigmoid nn.LogSoftmax nn.Mish nn.ReLU nn.ReLU6 nn.SELU nn.SiLU nn.Sigmoid "
         "nn.Softmax nn.Softmin nn.Softplus nn.Softsign nn.Tanh nn.Tanhshrink"
     ),
+    "torch.nn.modules.adaptive": "nn.AdaptiveLogSoftmaxWithLoss",
     "torch.nn.modules.batchnorm": "nn.BatchNorm1d",
-    "torch.nn.modules.container": "nn.ModuleDict nn.ModuleList nn.Sequential",
+    "torch.nn.modules.container": "nn.Container nn.ModuleDict nn.ModuleList nn.Sequential",
     "torch.nn.modules.conv": "nn.Conv2d",
     "torch.nn.modules.dropout": "nn.Dropout",
     "torch.nn.modules.flatten": "nn.Flatten",
     "torch.nn.modules.linear": "nn.Identity nn.LazyLinear nn.Linear",
     "torch.nn.modules.loss": (
-        "nn.BCELoss nn.BCEWithLogitsLoss nn.CrossEntropyLoss nn.HuberLoss nn.L1Loss nn.MSELoss "
-        "nn.NLLLoss nn.SmoothL1Loss"
+        "nn.BCELoss nn.BCEWithLogitsLoss nn.CTCLoss nn.CrossEntropyLoss nn.HuberLoss nn.L1Loss "
+        "nn.MSELoss nn.NLLLoss nn.NLLLoss2d nn.SmoothL1Loss"
     ),
     "torch.nn.modules.module": "nn.Module",
     "torch.nn.modules.normalization": "nn.LayerNorm",
@@ -94,7 +95,8 @@ _CLASS_MODULES: dict[str, str] = {
     "torch.nn.modules.rnn": "nn.GRU nn.GRUCell nn.LSTM nn.LSTMCell nn.RNN nn.RNNBase nn.RNNCell",
     "torch.nn.modules.sparse": "nn.Embedding",
     "torch.nn.utils.rnn": "nn.utils.rnn.PackedSequence nn.utils.rnn.PackedSequence_",
-    "torch.nn.parameter": "nn.Parameter",
+    "torch.nn.parallel.data_parallel": "nn.DataParallel",
+    "torch.nn.parameter": "nn.Parameter nn.UninitializedBuffer nn.UninitializedParameter",
     "torch.optim.adagrad": "optim.Adagrad",
     "torch.optim.adam": "optim.Adam",
     "torch.optim.adamw": "optim.AdamW",
@@ -104,6 +106,7 @@ _CLASS_MODULES: dict[str, str] = {
     "torch.optim.optimizer": "optim.Optimizer",
     "torch.optim.rmsprop": "optim.RMSprop",
     "torch.optim.sgd": "optim.SGD",
+    "torch.optim.sparse_adam": "optim.SparseAdam",
     "torch.utils.data.dataloader": "utils.data.DataLoader",
     "torch.utils.data.dataset": (
         "utils.data.ChainDataset utils.data.ConcatDataset utils.data.Dataset "

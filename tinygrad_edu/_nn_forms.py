@@ -16,6 +16,7 @@ from typing import Any
 from .nn import functional as F  # noqa: N812 - PyTorch users' name
 from .nn import noisy
 from .nn.channels import feature_dropout
+from .nn.grid_sample import affine_grid_generator, grid_sampler, grid_sampler_2d
 
 __all__ = ["FUNCTIONS"]
 
@@ -143,6 +144,13 @@ def kl_div(input: Any, target: Any, reduction: Any = 1, *, log_target: bool = Fa
     return r.mean() if how == "mean" else r.sum() if how == "sum" else r
 
 
+def ctc_loss(log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any,
+             blank: int = 0, reduction: Any = 1, zero_infinity: bool = False) -> Any:  # fmt: skip
+    """``torch.ctc_loss``: ``F.ctc_loss`` with the reduction as ATen's number."""
+    return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
+                      _reduction(reduction), zero_infinity)  # fmt: skip
+
+
 def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None,
                                      pos_weight: Any = None,
                                      reduction: Any = 1) -> Any:  # fmt: skip
@@ -172,4 +180,6 @@ FUNCTIONS.update({
     "alpha_dropout": alpha_dropout, "alpha_dropout_": alpha_dropout_, "rrelu": rrelu,
     "feature_alpha_dropout": feature_alpha_dropout, "rrelu_": rrelu_,
     "feature_alpha_dropout_": feature_alpha_dropout_,
+    "affine_grid_generator": affine_grid_generator, "grid_sampler": grid_sampler,
+    "grid_sampler_2d": grid_sampler_2d, "ctc_loss": ctc_loss,
 })  # fmt: skip

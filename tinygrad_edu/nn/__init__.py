@@ -10,7 +10,7 @@ micrograd's ``Neuron``, ``Layer`` and ``MLP`` on Values.
 """
 
 from ..core.micrograd import MLP, Layer, Neuron, bce_loss, hinge_loss, mse_loss
-from . import functional, init, utils
+from . import common_types, functional, grad, init, modules, parallel, utils
 from .activation import (
     CELU,
     ELU,
@@ -34,6 +34,7 @@ from .activation import (
     Tanh,
     Tanhshrink,
 )
+from .adaptive import AdaptiveLogSoftmaxWithLoss
 from .channels import (
     ConstantPad1d,
     ConstantPad2d,
@@ -47,7 +48,7 @@ from .channels import (
     ZeroPad2d,
     ZeroPad3d,
 )
-from .containers import ModuleDict, ModuleList, Sequential
+from .containers import Container, ModuleDict, ModuleList, Sequential
 from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
 from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
 from .cross_map_lrn import CrossMapLRN2d
@@ -59,10 +60,12 @@ from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
+    CTCLoss,
     HuberLoss,
     L1Loss,
     MSELoss,
     NLLLoss,
+    NLLLoss2d,
     SmoothL1Loss,
 )
 from .module import Module
@@ -105,7 +108,8 @@ from .padding import (
     ReplicationPad2d,
     ReplicationPad3d,
 )
-from .parameter import Buffer, Parameter
+from .parallel import DataParallel
+from .parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter
 from .patches import (
     Bilinear,
     ChannelShuffle,
@@ -221,4 +225,13 @@ __all__ += ["Buffer"]
 __all__ += ["MultiLabelSoftMarginLoss"]
 __all__ += ["MultiLabelMarginLoss", "MultiMarginLoss", "TripletMarginWithDistanceLoss"]
 __all__ += ["AlphaDropout", "FeatureAlphaDropout", "RReLU"]
+__all__ += [
+    "AdaptiveLogSoftmaxWithLoss",
+    "CTCLoss",
+    "Container",
+    "DataParallel",
+    "NLLLoss2d",
+    "UninitializedBuffer",
+]
+__all__ += ["UninitializedParameter", "common_types", "grad", "modules", "parallel"]
 __all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]

@@ -13,6 +13,7 @@ Sequential(
 from __future__ import annotations
 
 import operator
+import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
@@ -20,7 +21,7 @@ from typing import Any
 
 from .module import Module, addindent
 
-__all__ = ["ModuleDict", "ModuleList", "Sequential"]
+__all__ = ["Container", "ModuleDict", "ModuleList", "Sequential"]
 
 
 def _position(size: int, idx: Any) -> int:
@@ -34,6 +35,21 @@ def _renumber(m: Module) -> None:
     # after a deletion the keys are 0, 1, 2, ... again, as PyTorch keeps them
     object.__setattr__(m, "_modules", OrderedDict(zip(map(str, range(len(m._modules))),
                                                       m._modules.values())))  # fmt: skip
+
+
+class Container(Module):
+    """The old container (every Module is one now): its keyword arguments become submodules."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        warnings.warn(
+            "`nn.Container` is deprecated. All of its functionality is now implemented in "
+            "`nn.Module`. Subclass that instead.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class Sequential(Module):

@@ -29,6 +29,7 @@ from .._torch_cpu import random as draws
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .ctc import ctc_loss
 from .embedding_bag import embedding_bag
 from .functional_ops import (
     celu,
@@ -57,6 +58,12 @@ from .functional_ops import (
     softplus,
     softsign,
     tanhshrink,
+)
+from .grid_sample import (
+    GRID_SAMPLE_INTERPOLATION_MODES,
+    GRID_SAMPLE_PADDING_MODES,
+    affine_grid,
+    grid_sample,
 )
 from .group_norm import group_norm, instance_norm, rms_norm
 from .loss_functions import (
@@ -189,6 +196,8 @@ __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
 __all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
+__all__ += ["GRID_SAMPLE_INTERPOLATION_MODES", "GRID_SAMPLE_PADDING_MODES", "affine_grid"]
+__all__ += ["ctc_loss", "grid_sample"]
 __all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 

@@ -23,7 +23,7 @@ from . import functional as F  # noqa: N812 - PyTorch users' name
 from .activation import ReLU
 from .containers import Sequential
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 __all__ = ["Dropout", "Flatten", "Identity", "LazyLinear", "Linear", "TensorMLP"]
 
@@ -73,16 +73,16 @@ class LazyLinear(Linear):
     ) -> None:
         Module.__init__(self)
         self.in_features, self.out_features = 0, out_features
-        self._lazy = (bias, dtype)
-        self.weight = Parameter(tensor([], dtype=dtype or get_default_dtype()))
+        self._lazy = bias
+        self.weight = UninitializedParameter(dtype=dtype or get_default_dtype())
         self.register_parameter(
-            "bias", Parameter(tensor([], dtype=self.weight.dtype)) if bias else None
+            "bias", UninitializedParameter(dtype=self.weight.dtype) if bias else None
         )
 
     def forward(self, input: Tensor) -> Tensor:
-        bias, dtype = self.__dict__.pop("_lazy")
+        bias = self.__dict__.pop("_lazy")
         self.in_features = input.shape[-1]
-        self._init_parameters(bias, dtype)
+        self._init_parameters(bias, self.weight.dtype)  # the dtype it was made or moved to
         self.__class__ = Linear
         return Linear.forward(self, input)
 

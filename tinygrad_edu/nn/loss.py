@@ -9,20 +9,39 @@ held as attributes (``weight`` and ``pos_weight`` as buffers, as PyTorch keeps t
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from .._tensor.tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
 from .module import Module
 
+# the other losses, so that this module (torch.nn.modules.loss to old code) holds every loss
+from .more_losses import (  # noqa: F401 - re-exported
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
+from .more_modules import KLDivLoss  # noqa: F401 - re-exported
+
 __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
+    "CTCLoss",
     "CrossEntropyLoss",
     "HuberLoss",
     "L1Loss",
     "MSELoss",
     "NLLLoss",
+    "NLLLoss2d",
     "SmoothL1Loss",
 ]
 
@@ -168,3 +187,33 @@ class CrossEntropyLoss(_WeightedLoss):
             input, target, weight=self.weight, ignore_index=self.ignore_index,
             reduction=self.reduction, label_smoothing=self.label_smoothing,
         )  # fmt: skip
+
+
+class CTCLoss(_Loss):
+    """``F.ctc_loss`` as a layer, with its ``blank`` index and ``zero_infinity``."""
+
+    def __init__(self, blank: int = 0, reduction: str = "mean",
+                 zero_infinity: bool = False) -> None:  # fmt: skip
+        super().__init__(reduction=reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def forward(self, log_probs: Tensor, targets: Tensor, input_lengths: Any,
+                target_lengths: Any) -> Tensor:  # fmt: skip
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                          self.reduction, self.zero_infinity)  # fmt: skip
+
+
+class NLLLoss2d(NLLLoss):
+    """``NLLLoss`` under its old name for (N, C, H, W) inputs (NLLLoss takes those too)."""
+
+    def __init__(self, weight: Tensor | None = None, size_average: Any = None,
+                 ignore_index: int = -100, reduce: Any = None,
+                 reduction: str = "mean") -> None:  # fmt: skip
+        warnings.warn(
+            "`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in "
+            "replacement and see https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for "
+            "more details.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)

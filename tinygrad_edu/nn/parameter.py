@@ -6,9 +6,10 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+from .._tensor.ops.factories import empty
 from .._tensor.tensor import Tensor, tensor
 
-__all__ = ["Buffer", "Parameter"]
+__all__ = ["Buffer", "Parameter", "UninitializedBuffer", "UninitializedParameter"]
 
 
 class Parameter(Tensor):
@@ -51,6 +52,68 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
     __str__ = __repr__
+
+
+class _Uninitialized:
+    """What a lazy module's parameters are before its first input: no values yet (held as an
+    empty tensor, whose shape PyTorch's would refuse to give)."""
+
+    __slots__ = ()
+    cls_to_become: type = Tensor
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        made = type(self)(requires_grad=self.requires_grad, dtype=self.dtype)  # type: ignore[attr-defined, call-arg]
+        memo[id(self)] = made
+        return made
+
+    def detach(self) -> Any:
+        """Still uninitialized (``state_dict`` shows it so, as PyTorch's)."""
+        t = Tensor.detach(self)  # type: ignore[arg-type]
+        t.__class__ = type(self)
+        return t
+
+    def materialize(self, shape: Any, device: Any = None, dtype: Any = None) -> None:
+        """Become a tensor of ``shape`` (uninitialized values: zeros here) of its class to be."""
+        dims = (shape,) if isinstance(shape, int) else tuple(shape)
+        made = empty(*dims, dtype=dtype or self.dtype)  # type: ignore[attr-defined]
+        self.__class__ = self.cls_to_become
+        self.data = made  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    __str__ = __repr__
+
+
+class UninitializedParameter(_Uninitialized, Parameter):
+    """A parameter of a lazy module whose shape its first input decides (``LazyLinear``)."""
+
+    __slots__ = ()
+    cls_to_become = Parameter
+
+    def __new__(cls, requires_grad: bool = True, device: Any = None,
+                dtype: Any = None) -> UninitializedParameter:  # fmt: skip
+        p = Parameter.__new__(cls, tensor([], dtype=dtype), requires_grad)
+        return p  # type: ignore[return-value]
+
+    def __init__(self, requires_grad: bool = True, device: Any = None, dtype: Any = None) -> None:
+        pass
+
+
+class UninitializedBuffer(_Uninitialized, Tensor):
+    """A buffer of a lazy module whose shape its first input decides."""
+
+    __slots__ = ()
+    cls_to_become = Tensor
+
+    def __new__(cls, requires_grad: bool = False, device: Any = None,
+                dtype: Any = None) -> UninitializedBuffer:  # fmt: skip
+        t = tensor([], dtype=dtype).requires_grad_(requires_grad)
+        t.__class__ = cls
+        return t  # type: ignore[return-value]
+
+    def __init__(self, requires_grad: bool = False, device: Any = None, dtype: Any = None) -> None:
+        pass
 
 
 # the tensors made by Buffer, by id: a Buffer is a plain tensor marked as one (PyTorch marks it

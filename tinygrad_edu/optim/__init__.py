@@ -33,11 +33,22 @@ from .optimizer import Optimizer, zero_grad
 from .rmsprop import Adagrad, RMSprop
 from .rprop import ASGD, Rprop
 from .sgd import SGD
+from .sparse_adam import SparseAdam
 
 __all__ = ["ASGD", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer"]
 __all__ += ["LBFGS", "RAdam", "RMSprop", "Rprop"]
-__all__ += ["Adafactor", "Muon"]
+__all__ += ["Adafactor", "Muon", "SparseAdam"]
 __all__ += ["lr_scheduler", "swa_utils", "zero_grad"]
+
+
+# what dir(torch.optim) lists (PyTorch deletes its submodules' names from the package)
+_LISTED = [*sorted(set(__all__) - {"zero_grad"}, key=str.lower)]
+_DUNDERS = ["__all__", "__builtins__", "__cached__", "__doc__", "__file__", "__loader__",
+            "__name__", "__package__", "__path__", "__spec__"]  # fmt: skip
+
+
+def __dir__() -> list[str]:
+    return sorted(_LISTED) + _DUNDERS
 
 
 def __getattr__(name: str) -> _Any:
