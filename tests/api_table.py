@@ -67,6 +67,7 @@ REASONS: list[tuple[str, str]] = [
         r"^Script|^AliasDb$|^CallStack$|^Code$|^CompleteArgumentSpec$|^ExecutionPlan$|"
         r"^LiteScriptModule$|^StaticModule$|^TracingState$|^JITException$|^parse_ir$|"
         r"^parse_schema$|^parse_type_comment$|^merge_type_from_type_comment$|^slice_inverse$|"
+        r"^swap_in_optimizer_params_and_state$|"  # its use: tracing a step on fake tensors
         r"^index$|^SUM$|^ModuleDict$|^ParameterDict$|^BufferDict$|^Capsule$|^DeepCopyMemoTable$|"
         r"Logger$|^LoggerBase$",
     ),

@@ -665,3 +665,12 @@ if __name__ == "__main__":
         regen()
     else:
         sys.exit("usage: test_random.py --regen")
+
+
+def test_thread_safe_generator_is_the_default_outside_thread_workers():
+    # PyTorch answers None in the main process and in process workers: draws use the default
+    assert torch.thread_safe_generator() is None
+    torch.manual_seed(3)
+    a = torch.randint(0, 10, (5,), generator=torch.thread_safe_generator())
+    torch.manual_seed(3)
+    assert a.tolist() == torch.randint(0, 10, (5,)).tolist()

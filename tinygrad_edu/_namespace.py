@@ -146,6 +146,7 @@ from ._tensor.ops.sampling import (
     randperm,
     seed,
     set_rng_state,
+    thread_safe_generator,
 )
 from ._tensor.ops.scans import cumprod, cumsum
 from ._tensor.ops.selection import argsort, count_nonzero, nonzero, sort, topk, where
@@ -384,6 +385,7 @@ __all__ = [
     "sum",
     "t",
     "tensor",
+    "thread_safe_generator",
     "topk",
     "trace",
     "tril",

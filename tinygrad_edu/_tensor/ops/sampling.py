@@ -54,6 +54,7 @@ __all__ = [
     "randperm",
     "seed",
     "set_rng_state",
+    "thread_safe_generator",
 ]
 
 initial_seed = mt19937.initial_seed
@@ -63,6 +64,12 @@ seed = mt19937.seed
 def manual_seed(seed: int) -> Generator:
     """``torch.manual_seed``: seed the default generator; returns it, as PyTorch does."""
     return mt19937.manual_seed(seed)
+
+
+def thread_safe_generator() -> Generator | None:
+    """The generator a DataLoader thread worker should draw from; ``None`` (the default
+    generator) elsewhere, which is everywhere here: this DataLoader runs no thread workers."""
+    return None
 
 
 def get_rng_state() -> Tensor:
