@@ -668,6 +668,8 @@ if __name__ == "__main__":
 
 
 def test_thread_safe_generator_is_the_default_outside_thread_workers():
+    import tinygrad_edu as torch
+
     # PyTorch answers None in the main process and in process workers: draws use the default
     assert torch.thread_safe_generator() is None
     torch.manual_seed(3)
