@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import builtins
 import math
+import os
 from array import array
 from collections.abc import Callable, Sequence
 
-from .float32_libm import exp_sleef, f32, fma32, fma32_list, logf_sleef, round32
+from .float32_libm import exp_sleef, expf_glibc, f32, fma32, fma32_list, logf_sleef, round32
 from .float32_pointwise import VECTOR_WIDTH
 
 __all__ = [
@@ -58,6 +59,9 @@ __all__ = [
 
 W = VECTOR_WIDTH
 _NAN = math.nan
+# PyTorch's intra-op threads (its default is the machine's cores; OMP_NUM_THREADS sets it):
+# ``_vec_softmax`` along a dim that is not the last splits even small tensors between them
+THREADS = int(os.environ.get("OMP_NUM_THREADS") or os.cpu_count() or 1)
 
 
 def _ceil_log2(x: int) -> int:
@@ -380,10 +384,13 @@ def norm(xs: Sequence[float]) -> float:
     return f32(math.sqrt(b)) if b == b else b
 
 
-def softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
-    """``softmax`` along the last dim (``_vec_softmax_lastdim``), per row: ``m = reduce_all(max)``,
-    ``e = exp(x - m)`` with Sleef's expf on every element, ``s = reduce_all(+, e)``, then
-    ``e * (1 / s)``."""
+def softmax(xs: Sequence[float], shape: tuple[int, ...]) -> list[float]:
+    """``softmax`` along the last dim (``_vec_softmax_lastdim``) of ``(rows, n)``, per row:
+    ``m = reduce_all(max)``, ``e = exp(x - m)`` with Sleef's expf on every element,
+    ``s = reduce_all(+, e)``, then ``e * (1 / s)``. A 3-tuple ``(outer, n, inner)`` is a softmax
+    along a dim that is not the last (``_softmax_dim``)."""
+    if len(shape) == 3:
+        return _softmax_dim(xs, shape)  # type: ignore[arg-type]
     m, n = shape
     out: list[float] = []
     for i in range(m):
@@ -401,10 +408,13 @@ def _log32(x: float) -> float:
     return f32(math.log(x)) if x > 0.0 else (-math.inf if x == 0.0 else _NAN)
 
 
-def log_softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
+def log_softmax(xs: Sequence[float], shape: tuple[int, ...]) -> list[float]:
     """``log_softmax`` along the last dim (``_vec_log_softmax_lastdim``), per row:
     ``m = reduce_all(max)``, ``s = reduce_all(+, exp(x - m))`` (Sleef expf), ``l = log(s)``
-    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``."""
+    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``. A 3-tuple
+    ``(outer, n, inner)`` is one along a dim that is not the last (``_log_softmax_dim``)."""
+    if len(shape) == 3:
+        return _log_softmax_dim(xs, shape)  # type: ignore[arg-type]
     m, n = shape
     out: list[float] = []
     for i in range(m):
@@ -495,10 +505,12 @@ def mse_loss(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def softmax_backward(
-    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, ...]
 ) -> list[float]:
     """``_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad * y)`` with the products
-    rounded, then ``(grad - s) * y``."""
+    rounded, then ``(grad - s) * y``; a 3-tuple shape is a dim that is not the last."""
+    if len(shape) == 3:
+        return _softmax_backward_dim(grad, out, shape)  # type: ignore[arg-type]
     m, n = shape
     res: list[float] = []
     for i in range(m):
@@ -509,10 +521,13 @@ def softmax_backward(
 
 
 def log_softmax_backward(
-    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, ...]
 ) -> list[float]:
     """``_log_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad)``, then
-    ``grad - exp(y) * s`` with Sleef's expf and the multiply-subtract fused into one FMA."""
+    ``grad - exp(y) * s`` with Sleef's expf and the multiply-subtract fused into one FMA; a
+    3-tuple shape is a dim that is not the last."""
+    if len(shape) == 3:
+        return _log_softmax_backward_dim(grad, out, shape)  # type: ignore[arg-type]
     m, n = shape
     res: list[float] = []
     for i in range(m):
@@ -546,3 +561,125 @@ def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int
 def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
     """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``."""
     return nll_loss(log_softmax(logits, shape), shape, target)
+
+
+# Along a dim that is not the last one (``_vec_softmax``/``_vec_logsoftmax`` and their backward
+# in SoftMaxKernel.cpp): the input is viewed as (outer, dim, inner) and the kernels run across
+# the inner positions 8 at a time, each lane reducing down the dim one step after another. The
+# inner positions past the last whole vector take the scalar path, whose exp is glibc's.
+
+
+def _lanes(inner: int) -> int:
+    """How many of ``inner`` positions the vector path takes (the rest are the scalar tail)."""
+    return inner - inner % W
+
+
+def _columns(xs: Sequence[float], shape: tuple[int, int, int]) -> list[list[float]]:
+    """The (outer, dim, inner) ``xs`` as one list per (outer, inner) position, down the dim."""
+    outer, n, inner = shape
+    return [
+        [xs[(o * n + d) * inner + j] for d in range(n)] for o in range(outer) for j in range(inner)
+    ]
+
+
+def _placed(cols: list[list[float]], shape: tuple[int, int, int]) -> list[float]:
+    outer, n, inner = shape
+    out = [0.0] * (outer * n * inner)
+    for k, col in enumerate(cols):
+        o, j = divmod(k, inner)
+        for d, v in enumerate(col):
+            out[(o * n + d) * inner + j] = v
+    return out
+
+
+def _exp_col(col: Sequence[float], vector: bool) -> list[float]:
+    return exp_sleef(col) if vector else [expf_glibc(x) for x in col]
+
+
+def _vector_positions(shape: tuple[int, int, int]) -> list[bool]:
+    """Which (outer, inner) positions ``_vec_softmax`` takes on its vector path: it splits the
+    ``outer * inner`` positions between ``THREADS`` threads in equal chunks (its grain is that
+    small), and each chunk runs 8 positions at a time while they fit in both the chunk and the
+    inner row; the rest are scalar."""
+    outer, _, inner = shape
+    total = outer * inner
+    threads = builtins.max(1, builtins.min(THREADS, total))
+    chunk = -(-total // threads) if total else 0
+    vector = [False] * total
+    for begin in range(0, total, chunk or 1):
+        end = builtins.min(total, begin + chunk)
+        idx = begin
+        while idx < end:
+            j = idx % inner
+            if j + W <= inner and idx + W <= end:
+                vector[idx : idx + W] = [True] * W
+                idx += W
+            else:
+                idx += end - idx if idx + W > end else inner - j
+    return vector
+
+
+def _softmax_dim(xs: Sequence[float], shape: tuple[int, int, int]) -> list[float]:
+    """``_vec_softmax``: per position ``m = max``, ``e = exp(x - m)``, ``s`` summed down the dim,
+    then ``e / s`` (a division here, not the last dim's multiply by ``1 / s``)."""
+    vectors = _vector_positions(shape)
+    cols = []
+    for vector, col in zip(vectors, _columns(xs, shape)):
+        top = col[0]
+        for x in col[1:]:
+            top = _maximum(top, x) if vector else (x if top < x else top)
+        e = _exp_col(round32([x - top for x in col]), vector)
+        s = 0.0
+        for v in e:
+            s = f32(s + v)
+        cols.append(round32([v / s for v in e]))
+    return _placed(cols, shape)
+
+
+def _log_softmax_dim(xs: Sequence[float], shape: tuple[int, int, int]) -> list[float]:
+    """``_vec_logsoftmax``: per position ``m = max``, ``s`` = the sum of ``exp(x - m)`` down
+    the dim, ``l = log(s)`` (Sleef's logf for every position, as ``vec::map`` calls it), then
+    ``(x - m) - l``."""
+    lanes = _lanes(shape[2])
+    cols = []
+    for k, col in enumerate(_columns(xs, shape)):
+        top = -math.inf
+        for x in col:
+            top = x if x > top else top
+        shifted = round32([x - top for x in col])
+        s = 0.0
+        for v in _exp_col(shifted, k % shape[2] < lanes):
+            s = f32(s + v)
+        lse = logf_sleef(s)
+        cols.append(round32([v - lse for v in shifted]))
+    return _placed(cols, shape)
+
+
+def _softmax_backward_dim(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int, int]
+) -> list[float]:
+    """``_vec_softmax_backward``: ``s`` = the sum of ``grad * y`` down the dim (each step one
+    FMA), then ``y * (grad - s)``."""
+    cols = []
+    for g, y in zip(_columns(grad, shape), _columns(out, shape)):
+        s = 0.0
+        for p, q in zip(g, y):
+            s = fma32(p, q, s)
+        cols.append(round32([q * f32(p - s) for p, q in zip(g, y)]))
+    return _placed(cols, shape)
+
+
+def _log_softmax_backward_dim(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int, int]
+) -> list[float]:
+    """``_vec_log_softmax_backward``: ``s`` = the sum of ``grad`` down the dim, then
+    ``grad - exp(y) * s`` as one FMA (Sleef's exp on the vector path, glibc's on the tail)."""
+    lanes = _lanes(shape[2])
+    cols = []
+    for k, (g, y) in enumerate(zip(_columns(grad, shape), _columns(out, shape))):
+        s = 0.0
+        for p in g:
+            s = f32(s + p)
+        e = _exp_col(y, k % shape[2] < lanes)
+        cols.append(fma32_list([-v for v in e], s, g))
+    return _placed(cols, shape)
