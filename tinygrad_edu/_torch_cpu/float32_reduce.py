@@ -45,11 +45,13 @@ __all__ = [
     "mse_loss",
     "mv",
     "nll_loss",
+    "nll_loss_frame",
     "norm",
     "prod",
     "reduce_all",
     "softmax",
     "softmax_backward",
+    "softmax_shape",
     "std",
     "sum",
     "sum_dim",
@@ -181,11 +183,21 @@ def sum(xs: Sequence[float]) -> float:
     return _inner_sum(xs)
 
 
-def sum_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
+def sum_dim(xs: Sequence[float], shape: tuple[int, ...], dim: int) -> list[float]:
     """``t.sum(dim)`` of a 2-d ``(m, n)`` tensor. ``dim=1`` sums each contiguous row as ``sum``.
     ``dim=0`` is ``vectorized_outer_sum``: columns in blocks of 32 take the plain cascade (four
     vectors side by side), later columns ``row_sum`` (n >= 8); with n < 8 ``scalar_outer_sum``
-    gives blocks of four columns the cascade and the rest ``row_sum``."""
+    gives blocks of four columns the cascade and the rest ``row_sum``. A 3-tuple shape
+    ``(outer, n, inner)`` with ``dim=1`` is a tensor summed along a middle dim: each outer
+    block is an ``(n, inner)`` sum over dim 0 (measured: TensorIterator's loop per block)."""
+    if len(shape) == 3:
+        outer, k, inner = shape
+        if inner == 1:
+            return sum_dim(xs, (outer, k), 1)
+        size = k * inner
+        return [
+            v for b in range(outer) for v in sum_dim(xs[b * size : (b + 1) * size], (k, inner), 0)
+        ]
     m, n = shape
     if dim in (1, -1):
         return [_inner_sum(xs[i * n : (i + 1) * n]) for i in range(m)]
@@ -209,9 +221,10 @@ def mean(xs: Sequence[float]) -> float:
     return f32(sum(xs) / f32(len(xs)))
 
 
-def mean_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
-    """``t.mean(dim)`` of a 2-d tensor: ``sum_dim`` divided by the reduced size."""
-    k = f32(shape[0] if dim == 0 else shape[1])
+def mean_dim(xs: Sequence[float], shape: tuple[int, ...], dim: int) -> list[float]:
+    """``t.mean(dim)`` of a 2-d tensor (or a 3-tuple's middle dim): ``sum_dim`` divided by the
+    reduced size."""
+    k = f32(shape[dim])
     return [f32(s / k) if k else _NAN for s in sum_dim(xs, shape, dim)]
 
 
@@ -384,6 +397,17 @@ def norm(xs: Sequence[float]) -> float:
     return f32(math.sqrt(b)) if b == b else b
 
 
+def softmax_shape(shape: Sequence[int], dim: int) -> tuple[int, ...] | None:
+    """How the softmax kernels see a softmax along ``dim`` of a tensor of ``shape``: ``(rows, n)``
+    along the last dim, ``(outer, n, inner)`` along another; None for a 0-d or empty tensor."""
+    if not shape or 0 in shape:
+        return None
+    outer = math.prod(shape[:dim])
+    if dim == len(shape) - 1:
+        return (outer, shape[dim])
+    return (outer, shape[dim], math.prod(shape[dim + 1 :]))
+
+
 def softmax(xs: Sequence[float], shape: tuple[int, ...]) -> list[float]:
     """``softmax`` along the last dim (``_vec_softmax_lastdim``) of ``(rows, n)``, per row:
     ``m = reduce_all(max)``, ``e = exp(x - m)`` with Sleef's expf on every element,
@@ -537,25 +561,77 @@ def log_softmax_backward(
     return res
 
 
-def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
-    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities: its CPU frame sums
-    ``-logp[b, target[b]]`` with its own 8-level cascade and divides by the batch size."""
-    m, n = shape
+def _divide(a: float, b: float) -> float:
+    """IEEE ``a / b`` (C's, where Python raises on a zero divisor)."""
+    if b != 0.0:
+        return a / b
+    if a != a or a == 0.0:
+        return _NAN
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def nll_loss_frame(
+    logp: Sequence[float],
+    shape: tuple[int, ...],
+    target: Sequence[int],
+    weight: Sequence[float] | None = None,
+    ignore_index: int = -100,
+    reduction: int = 1,
+    rnd: Callable[[float], float] = f32,
+) -> tuple[list[float], float]:
+    """``nll_loss_forward_out_frame`` / ``nll_loss2d_forward_out_frame`` (LossNLL.cpp,
+    LossNLL2d.cpp) on ``(n, c)`` or ``(n, c, map)`` log-probabilities and ``n * map`` targets:
+    the outputs (one per target for ``reduction`` 0, else one) and the total weight. The sum
+    is the frames' 8-level cascade over the targets not ignored (the weights' sum another),
+    the mean that sum over the total weight. ``rnd`` rounds to the dtype (``float`` for
+    float64). The frames are built for the baseline CPU, so nothing is fused into an FMA."""
+    c, m = shape[1], shape[2] if len(shape) == 3 else 1
+
+    def picked(k: int, t: int) -> float:
+        x = logp[(k // m * c + t) * m + k % m]
+        return rnd(x * weight[t]) if weight is not None else x
+
+    if reduction == 0:
+        return [0.0 if t == ignore_index else -picked(k, t) for k, t in enumerate(target)], 0.0
+    numiter = len(target)
+    if numiter == 0:
+        return [_NAN if reduction == 1 else 0.0], 0.0
     levels = 8
-    power = builtins.max(4, _ceil_log2(m) // levels)
+    power = builtins.max(4, _ceil_log2(numiter) // levels)
     mask = (1 << power) - 1
     parts = [0.0] * levels
-    for b in range(m):
-        parts[0] = f32(parts[0] - logp[b * n + target[b]])
+    wparts = [0.0] * levels
+    ignored = 0
+    for k, t in enumerate(target):
+        if t == ignore_index:
+            ignored += 1
+            continue
+        parts[0] = rnd(parts[0] - picked(k, t))
+        if weight is not None:
+            wparts[0] = rnd(wparts[0] + weight[t])
         for j in range(levels - 1):
-            if b & (mask << (j * power)):
+            if k & (mask << (j * power)):
                 break
-            parts[j + 1] = f32(parts[j + 1] + parts[j])
-            parts[j] = 0.0
+            parts[j + 1] = rnd(parts[j + 1] + parts[j])
+            wparts[j + 1] = rnd(wparts[j + 1] + wparts[j])
+            parts[j] = wparts[j] = 0.0
     total = 0.0
     for p in parts:
-        total = f32(total + p)
-    return f32(total / f32(m))
+        total = rnd(total + p)
+    if weight is None:
+        total_weight = rnd(float(numiter - ignored))
+    else:
+        total_weight = 0.0
+        for p in wparts:
+            total_weight = rnd(total_weight + p)
+    if reduction == 1:
+        total = rnd(_divide(total, total_weight))
+    return [total], total_weight
+
+
+def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities (``nll_loss_frame``)."""
+    return nll_loss_frame(logp, shape, target)[0][0]
 
 
 def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
