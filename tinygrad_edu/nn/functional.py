@@ -62,6 +62,7 @@ from .functional_ops import (
     tanhshrink,
 )
 from .group_norm import group_norm, instance_norm, rms_norm
+from .linear_cross_entropy_options import LinearCrossEntropyOptions
 from .loss_functions import (
     cosine_embedding_loss,
     gaussian_nll_loss,
@@ -176,7 +177,7 @@ __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
-__all__ += ["multilabel_soft_margin_loss"]
+__all__ += ["linear_cross_entropy", "multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
@@ -691,6 +692,83 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     else:
         r = fused("MmBackward0", r, (x, wt))
     return r.view(weight.shape[0]) if input.dim() == 1 else r
+
+
+def linear_cross_entropy(
+    input: Tensor,
+    linear_weight: Tensor,
+    target: Tensor,
+    *,
+    linear_bias: Tensor | None = None,
+    weight: Tensor | None = None,
+    reduction: str = "mean",
+    ignore_index: int | None = None,
+    label_smoothing: float = 0.0,
+    options: LinearCrossEntropyOptions | None = None,
+) -> Tensor:
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)`` (new in
+    PyTorch 2.13): ``input`` is ``(in_features)`` or ``(N, in_features)``, ``linear_weight``
+    ``(C, in_features)`` or ``(C, d1, ..., dK, in_features)`` for a K-dimensional loss;
+    ``ignore_index=None`` is -100 for class targets. With ``options`` PyTorch runs a chunked
+    op (its own node); here its value comes from the reference path under that node's name."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"expected input with dimensionality 1 or 2, got {input.dim()}")
+    if linear_weight.dim() < 2:
+        raise RuntimeError(
+            f"expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}"
+        )
+    batches, in_features = tuple(input.shape[:-1]), input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError(
+            "expected equal input and linear_weight last dimensions (in_features), "
+            f"got {input.shape[-1]} and {linear_weight.shape[-1]}, respectively"
+        )
+    classes, out_features = linear_weight.shape[0], tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (classes, *out_features):
+        raise RuntimeError(
+            f"expected linear_bias shape {(classes, *out_features)}, got {tuple(linear_bias.shape)}"
+        )
+    if out_features and not batches:
+        raise RuntimeError(
+            f"K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} "
+            f"requires batched input, (N, {in_features}), got unbatched input with shape "
+            f"{tuple(input.shape)}"
+        )
+    logits_shape = (*batches, classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
+    ignore_index = -100 if ignore_index is None else ignore_index
+    chunked = options is not None and not out_features and label_smoothing == 0.0
+    chunked = chunked and reduction in _REDUCTION and target.dtype is int64
+    if options is not None and not chunked:
+        bias_shape = tuple(linear_bias.shape) if linear_bias is not None else None
+        warnings.warn(
+            "linear_cross_entropy: ``options`` ignored; chunked path needs reduction in "
+            "{'mean','sum','none'}, label_smoothing == 0, target.dtype == int64, "
+            f"out_features == (). Got reduction={reduction!r}, label_smoothing="
+            f"{label_smoothing}, target.dtype={target.dtype}, out_features={out_features}, "
+            f"tracing=False, linear_bias.shape={bias_shape}.",
+            UserWarning,
+            stacklevel=2,
+        )
+    if chunked:
+        assert options is not None
+        options.resolved(batches[0] if batches else 1, in_features, classes, input.dtype,
+                         getattr(input, "device", None))  # fmt: skip
+    w, b = linear_weight, linear_bias
+    if out_features:
+        w = w.reshape(math.prod(out_features, start=classes), in_features)
+        b = b.reshape(math.prod(out_features, start=classes)) if b is not None else None
+    logits = linear(input, w, b).reshape(logits_shape)
+    loss = cross_entropy(logits, target, weight=weight, reduction=reduction,
+                         ignore_index=ignore_index, label_smoothing=label_smoothing)  # fmt: skip
+    if not chunked:
+        return loss
+    kind = "_no_reduction" if reduction == "none" else ""
+    op = f"torch_nn__linear_cross_entropy_batch_chunked{kind}_default"
+    name = f"GeneratedBackwardFor_{op}Backward"
+    ins = (input, linear_weight) if linear_bias is None else (input, linear_weight, linear_bias)
+    return fused(name, loss, ins)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, generator: Any = None) -> Tensor:
