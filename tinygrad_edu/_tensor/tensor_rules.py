@@ -341,7 +341,7 @@ def _nll(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     out = [0.0] * math.prod(shape)
     if reduction != 0:
         total = _data(attrs["_saved_total_weight"])[0]
-        grad = -(f32(g[0] / total) if reduction == 1 else g[0])
+        grad = -(f32(rd.divide(g[0], total)) if reduction == 1 else g[0])
     for k, t in enumerate(int(v.data) for v in target.flat):
         if t == ignore:
             continue

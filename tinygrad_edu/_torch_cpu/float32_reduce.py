@@ -33,6 +33,7 @@ __all__ = [
     "addmm",
     "cross_entropy",
     "cumsum",
+    "divide",
     "dot",
     "log_softmax",
     "log_softmax_backward",
@@ -561,7 +562,7 @@ def log_softmax_backward(
     return res
 
 
-def _divide(a: float, b: float) -> float:
+def divide(a: float, b: float) -> float:
     """IEEE ``a / b`` (C's, where Python raises on a zero divisor)."""
     if b != 0.0:
         return a / b
@@ -625,7 +626,7 @@ def nll_loss_frame(
         for p in wparts:
             total_weight = rnd(total_weight + p)
     if reduction == 1:
-        total = rnd(_divide(total, total_weight))
+        total = rnd(divide(total, total_weight))
     return [total], total_weight
 
 
