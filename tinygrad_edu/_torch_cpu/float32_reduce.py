@@ -9,7 +9,10 @@ against torch. 2-d inputs are row-major element lists with their shape ``(m, n)`
   a four-level cascade whose level width is ``2 ** max(4, ceil(log2(size)) // 4)``; the scalar
   tail and then the 8 lanes are added to a fresh accumulator. ``mean`` divides that sum by n.
 * ``softmax``, ``log_softmax`` (``SoftMaxKernel.cpp``) reduce with ``vec::reduce_all``: lane-wise
-  over whole vectors, the tail merged into the first lanes, then a shuffle tree.
+  over whole vectors, the tail merged into the first lanes, then a shuffle tree. Along a dim
+  that is not the last (a 3-tuple shape) they run 8 inner positions at a time, each summing
+  down the dim; ``_vec_softmax`` splits even small tensors between ``THREADS`` threads.
+* ``nll_loss_frame`` is the nll and nll2d frames' 8-level cascade (weights, ignored targets).
 * ``max``, ``min``, ``prod`` are the vectorised reductions of ``Reduce.h``/``ReduceAllOpsKernel``.
 * ``cumsum``, ``var``, ``std`` accumulate in double and round once at the end.
 * ``dot``, ``mv``, ``mm`` go to MKL (``sdot``, ``sgemv``, ``sgemm``), whose order depends on the

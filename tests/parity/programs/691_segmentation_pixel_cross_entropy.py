@@ -3,7 +3,7 @@
 # ignored border label, class weights and the weighted mean; then a few SGD steps
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
+import torch.nn.functional as F  # noqa: N812
 
 torch.manual_seed(0)
 images = torch.randn(2, 3, 4, 5)

@@ -3,7 +3,7 @@
 # PyTorch's 2d loss, other K too; errors a wrong target shape gives
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
+import torch.nn.functional as F  # noqa: N812
 
 torch.manual_seed(1)
 vocab, batch, steps = 6, 3, 5
@@ -39,8 +39,11 @@ l5.backward()
 print(l5, l5.grad_fn.next_functions[0][0])
 print(x5.grad[0, :, 0])
 
-for bad in (torch.zeros(3, 4, dtype=torch.long), torch.zeros(3, dtype=torch.long),
-            torch.zeros(2, steps, dtype=torch.long)):
+for bad in (
+    torch.zeros(3, 4, dtype=torch.long),
+    torch.zeros(3, dtype=torch.long),
+    torch.zeros(2, steps, dtype=torch.long),
+):
     try:
         F.cross_entropy(logits, bad)
     except (RuntimeError, ValueError) as e:

@@ -3,7 +3,7 @@
 # form (several positions per sample); and the chunking options
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
+import torch.nn.functional as F  # noqa: N812
 
 torch.manual_seed(2)
 hidden = torch.randn(6, 4, requires_grad=True)
