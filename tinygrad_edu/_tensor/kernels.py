@@ -323,8 +323,11 @@ def reduce(key: str, a: Any, dim: int | None, keepdim: bool) -> Any:
         shape[d] = 1
         if not keepdim:
             del shape[d]
-    two_d = len(a.shape) == 2 and a.dtype is float32
-    ins = ([v.data for v in a.flat], tuple(a.shape), d) if two_d else None
+    ins = None
+    if a.dtype is float32 and len(a.shape) == 2:
+        ins = ([v.data for v in a.flat], tuple(a.shape), d)
+    elif a.dtype is float32 and len(a.shape) > 2:  # as (outer, n, inner), the middle reduced
+        ins = ([v.data for v in a.flat], (outer, n, inner), 1)
     vals = _finish(key + "_dim", [apply(op, tuple(g)) for g in groups], dt, ins)
     attrs = {"_saved_dim": (d,), "_saved_keepdim": keepdim,
              "_saved_self_sym_sizes": tuple(a.shape)}  # fmt: skip

@@ -306,48 +306,50 @@ def _mse(node: TensorNode, g: Grad) -> list[Grad | None] | None:
     return [ga, gb]
 
 
-def _last_dim_2d(node: TensorNode) -> tuple[int, int] | None:
+def _softmax_shape(node: TensorNode) -> tuple[int, ...] | None:
     (x,) = node.inputs[:1]
     d = node.attrs.get("_saved_dim")
-    if x.dim() == 1 and d == 0:
-        return (1, x.shape[0])
-    if x.dim() == 2 and d == 1:
-        return tuple(x.shape)  # type: ignore[return-value]
-    return None
+    return None if d is None else rd.softmax_shape(x.shape, d)
 
 
 def _log_softmax(node: TensorNode, g: Grad) -> list[Grad | None] | None:
-    shape = _last_dim_2d(node)
+    shape = _softmax_shape(node)
     return None if shape is None else [rd.log_softmax_backward(g, _out(node), shape)]
 
 
 def _softmax(node: TensorNode, g: Grad) -> list[Grad | None] | None:
-    shape = _last_dim_2d(node)
+    shape = _softmax_shape(node)
     return None if shape is None else [rd.softmax_backward(g, _out(node), shape)]
 
 
 def _nll(node: TensorNode, g: Grad) -> list[Grad | None] | None:
-    """``nll_loss_backward``: ``-grad`` (over the batch size for the mean) at each target."""
+    """``nll_loss_backward`` / ``nll_loss2d_backward`` (CPU): at each target not ignored,
+    ``-weight[t] * grad`` for ``reduction='none'``, else ``weight[t] * -(grad / total_weight)``
+    (``-grad`` for the sum), over an ``(N, C)``, ``(C)`` or ``(N, C, H, W)`` input."""
     attrs = node.attrs
     target = attrs.get("_saved_target")
-    if target is None or attrs.get("_saved_weight") is not None:
-        return None  # weighted classes: the elements' own rules
+    if target is None:
+        return None
     (x,) = node.inputs[:1]
-    ts = [int(v.data) for v in target.flat]
-    if attrs.get("_saved_ignore_index", -100) in ts:
-        return None  # ignored rows change the mean's divisor: the elements' own rules
+    weight = attrs.get("_saved_weight")
+    ws = None if weight is None else _data(weight)
+    ignore = attrs.get("_saved_ignore_index", -100)
     reduction = attrs.get("_saved_reduction", 1)
-    if x.dim() == 1:
-        out = [0.0] * x.shape[0]
-        out[ts[0]] = -g[0]
-        return [out]
-    m, n = x.shape
-    out = [0.0] * (m * n)
-    for b, t in enumerate(ts):
+    shape = x.shape
+    c = shape[1] if len(shape) > 1 else shape[0]
+    m = math.prod(shape[2:])
+    out = [0.0] * math.prod(shape)
+    if reduction != 0:
+        total = _data(attrs["_saved_total_weight"])[0]
+        grad = -(f32(rd.divide(g[0], total)) if reduction == 1 else g[0])
+    for k, t in enumerate(int(v.data) for v in target.flat):
+        if t == ignore:
+            continue
+        i = (k // m * c + t) * m + k % m
         if reduction == 0:
-            out[b * n + t] = -g[b]
+            out[i] = f32(-(1.0 if ws is None else ws[t]) * g[k])
         else:
-            out[b * n + t] = -(f32(g[0] / f32(m)) if reduction == 1 else g[0])
+            out[i] = grad if ws is None else f32(ws[t] * grad)
     return [out]
 
 
@@ -462,6 +464,7 @@ RULES: dict[str, Rule] = {
     "LogSoftmaxBackward0": _log_softmax,
     "SoftmaxBackward0": _softmax,
     "NllLossBackward0": _nll,
+    "NllLoss2DBackward0": _nll,
     "BinaryCrossEntropyBackward0": _bce,
     "BinaryCrossEntropyWithLogitsBackward0": _bce_logits,
     "ExpandBackward0": _expand,
@@ -476,7 +479,8 @@ FORMULAS: dict[str, tuple[str, ...]] = {
     "MseLossBackward0": ("2 * (self - target) * grad / n", "2 * (target - self) * grad / n"),
     "LogSoftmaxBackward0": ("grad - exp(result) * grad.sum(dim)",),
     "SoftmaxBackward0": ("(grad - (grad * result).sum(dim)) * result",),
-    "NllLossBackward0": ("-grad / n at each target, 0 elsewhere",),
+    "NllLossBackward0": ("-weight[t] * grad / total_weight at each target t, 0 elsewhere",),
+    "NllLoss2DBackward0": ("-weight[t] * grad / total_weight at each target t, 0 elsewhere",),
     "BinaryCrossEntropyBackward0": ("grad * (self - target) / max((1 - self) * self, eps) / n",),
     "BinaryCrossEntropyWithLogitsBackward0": ("(sigmoid(self) - target) * grad / n",),
     "ExpandBackward0": ("grad.sum_to(self.shape)",),

@@ -9,7 +9,10 @@ against torch. 2-d inputs are row-major element lists with their shape ``(m, n)`
   a four-level cascade whose level width is ``2 ** max(4, ceil(log2(size)) // 4)``; the scalar
   tail and then the 8 lanes are added to a fresh accumulator. ``mean`` divides that sum by n.
 * ``softmax``, ``log_softmax`` (``SoftMaxKernel.cpp``) reduce with ``vec::reduce_all``: lane-wise
-  over whole vectors, the tail merged into the first lanes, then a shuffle tree.
+  over whole vectors, the tail merged into the first lanes, then a shuffle tree. Along a dim
+  that is not the last (a 3-tuple shape) they run 8 inner positions at a time, each summing
+  down the dim; ``_vec_softmax`` splits even small tensors between ``THREADS`` threads.
+* ``nll_loss_frame`` is the nll and nll2d frames' 8-level cascade (weights, ignored targets).
 * ``max``, ``min``, ``prod`` are the vectorised reductions of ``Reduce.h``/``ReduceAllOpsKernel``.
 * ``cumsum``, ``var``, ``std`` accumulate in double and round once at the end.
 * ``dot``, ``mv``, ``mm`` go to MKL (``sdot``, ``sgemv``, ``sgemm``), whose order depends on the
@@ -22,16 +25,18 @@ from __future__ import annotations
 
 import builtins
 import math
+import os
 from array import array
 from collections.abc import Callable, Sequence
 
-from .float32_libm import exp_sleef, f32, fma32, fma32_list, logf_sleef, round32
+from .float32_libm import exp_sleef, expf_glibc, f32, fma32, fma32_list, logf_sleef, round32
 from .float32_pointwise import VECTOR_WIDTH
 
 __all__ = [
     "addmm",
     "cross_entropy",
     "cumsum",
+    "divide",
     "dot",
     "log_softmax",
     "log_softmax_backward",
@@ -44,11 +49,13 @@ __all__ = [
     "mse_loss",
     "mv",
     "nll_loss",
+    "nll_loss_frame",
     "norm",
     "prod",
     "reduce_all",
     "softmax",
     "softmax_backward",
+    "softmax_shape",
     "std",
     "sum",
     "sum_dim",
@@ -58,6 +65,9 @@ __all__ = [
 
 W = VECTOR_WIDTH
 _NAN = math.nan
+# PyTorch's intra-op threads (its default is the machine's cores; OMP_NUM_THREADS sets it):
+# ``_vec_softmax`` along a dim that is not the last splits even small tensors between them
+THREADS = int(os.environ.get("OMP_NUM_THREADS") or os.cpu_count() or 1)
 
 
 def _ceil_log2(x: int) -> int:
@@ -177,11 +187,21 @@ def sum(xs: Sequence[float]) -> float:
     return _inner_sum(xs)
 
 
-def sum_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
+def sum_dim(xs: Sequence[float], shape: tuple[int, ...], dim: int) -> list[float]:
     """``t.sum(dim)`` of a 2-d ``(m, n)`` tensor. ``dim=1`` sums each contiguous row as ``sum``.
     ``dim=0`` is ``vectorized_outer_sum``: columns in blocks of 32 take the plain cascade (four
     vectors side by side), later columns ``row_sum`` (n >= 8); with n < 8 ``scalar_outer_sum``
-    gives blocks of four columns the cascade and the rest ``row_sum``."""
+    gives blocks of four columns the cascade and the rest ``row_sum``. A 3-tuple shape
+    ``(outer, n, inner)`` with ``dim=1`` is a tensor summed along a middle dim: each outer
+    block is an ``(n, inner)`` sum over dim 0 (measured: TensorIterator's loop per block)."""
+    if len(shape) == 3:
+        outer, k, inner = shape
+        if inner == 1:
+            return sum_dim(xs, (outer, k), 1)
+        size = k * inner
+        return [
+            v for b in range(outer) for v in sum_dim(xs[b * size : (b + 1) * size], (k, inner), 0)
+        ]
     m, n = shape
     if dim in (1, -1):
         return [_inner_sum(xs[i * n : (i + 1) * n]) for i in range(m)]
@@ -205,9 +225,10 @@ def mean(xs: Sequence[float]) -> float:
     return f32(sum(xs) / f32(len(xs)))
 
 
-def mean_dim(xs: Sequence[float], shape: tuple[int, int], dim: int) -> list[float]:
-    """``t.mean(dim)`` of a 2-d tensor: ``sum_dim`` divided by the reduced size."""
-    k = f32(shape[0] if dim == 0 else shape[1])
+def mean_dim(xs: Sequence[float], shape: tuple[int, ...], dim: int) -> list[float]:
+    """``t.mean(dim)`` of a 2-d tensor (or a 3-tuple's middle dim): ``sum_dim`` divided by the
+    reduced size."""
+    k = f32(shape[dim])
     return [f32(s / k) if k else _NAN for s in sum_dim(xs, shape, dim)]
 
 
@@ -380,10 +401,24 @@ def norm(xs: Sequence[float]) -> float:
     return f32(math.sqrt(b)) if b == b else b
 
 
-def softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
-    """``softmax`` along the last dim (``_vec_softmax_lastdim``), per row: ``m = reduce_all(max)``,
-    ``e = exp(x - m)`` with Sleef's expf on every element, ``s = reduce_all(+, e)``, then
-    ``e * (1 / s)``."""
+def softmax_shape(shape: Sequence[int], dim: int) -> tuple[int, ...] | None:
+    """How the softmax kernels see a softmax along ``dim`` of a tensor of ``shape``: ``(rows, n)``
+    along the last dim, ``(outer, n, inner)`` along another; None for a 0-d or empty tensor."""
+    if not shape or 0 in shape:
+        return None
+    outer = math.prod(shape[:dim])
+    if dim == len(shape) - 1:
+        return (outer, shape[dim])
+    return (outer, shape[dim], math.prod(shape[dim + 1 :]))
+
+
+def softmax(xs: Sequence[float], shape: tuple[int, ...]) -> list[float]:
+    """``softmax`` along the last dim (``_vec_softmax_lastdim``) of ``(rows, n)``, per row:
+    ``m = reduce_all(max)``, ``e = exp(x - m)`` with Sleef's expf on every element,
+    ``s = reduce_all(+, e)``, then ``e * (1 / s)``. A 3-tuple ``(outer, n, inner)`` is a softmax
+    along a dim that is not the last (``_softmax_dim``)."""
+    if len(shape) == 3:
+        return _softmax_dim(xs, shape)  # type: ignore[arg-type]
     m, n = shape
     out: list[float] = []
     for i in range(m):
@@ -401,10 +436,13 @@ def _log32(x: float) -> float:
     return f32(math.log(x)) if x > 0.0 else (-math.inf if x == 0.0 else _NAN)
 
 
-def log_softmax(xs: Sequence[float], shape: tuple[int, int]) -> list[float]:
+def log_softmax(xs: Sequence[float], shape: tuple[int, ...]) -> list[float]:
     """``log_softmax`` along the last dim (``_vec_log_softmax_lastdim``), per row:
     ``m = reduce_all(max)``, ``s = reduce_all(+, exp(x - m))`` (Sleef expf), ``l = log(s)``
-    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``."""
+    (Sleef logf, as ``vec::map`` calls it on the row sums), then ``(x - m) - l``. A 3-tuple
+    ``(outer, n, inner)`` is one along a dim that is not the last (``_log_softmax_dim``)."""
+    if len(shape) == 3:
+        return _log_softmax_dim(xs, shape)  # type: ignore[arg-type]
     m, n = shape
     out: list[float] = []
     for i in range(m):
@@ -495,10 +533,12 @@ def mse_loss(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def softmax_backward(
-    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, ...]
 ) -> list[float]:
     """``_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad * y)`` with the products
-    rounded, then ``(grad - s) * y``."""
+    rounded, then ``(grad - s) * y``; a 3-tuple shape is a dim that is not the last."""
+    if len(shape) == 3:
+        return _softmax_backward_dim(grad, out, shape)  # type: ignore[arg-type]
     m, n = shape
     res: list[float] = []
     for i in range(m):
@@ -509,10 +549,13 @@ def softmax_backward(
 
 
 def log_softmax_backward(
-    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int]
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, ...]
 ) -> list[float]:
     """``_log_softmax_backward_data`` (last dim): ``s = reduce_all(+, grad)``, then
-    ``grad - exp(y) * s`` with Sleef's expf and the multiply-subtract fused into one FMA."""
+    ``grad - exp(y) * s`` with Sleef's expf and the multiply-subtract fused into one FMA; a
+    3-tuple shape is a dim that is not the last."""
+    if len(shape) == 3:
+        return _log_softmax_backward_dim(grad, out, shape)  # type: ignore[arg-type]
     m, n = shape
     res: list[float] = []
     for i in range(m):
@@ -522,27 +565,201 @@ def log_softmax_backward(
     return res
 
 
-def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
-    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities: its CPU frame sums
-    ``-logp[b, target[b]]`` with its own 8-level cascade and divides by the batch size."""
-    m, n = shape
+def divide(a: float, b: float) -> float:
+    """IEEE ``a / b`` (C's, where Python raises on a zero divisor)."""
+    if b != 0.0:
+        return a / b
+    if a != a or a == 0.0:
+        return _NAN
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def nll_loss_frame(
+    logp: Sequence[float],
+    shape: tuple[int, ...],
+    target: Sequence[int],
+    weight: Sequence[float] | None = None,
+    ignore_index: int = -100,
+    reduction: int = 1,
+    rnd: Callable[[float], float] = f32,
+) -> tuple[list[float], float]:
+    """``nll_loss_forward_out_frame`` / ``nll_loss2d_forward_out_frame`` (LossNLL.cpp,
+    LossNLL2d.cpp) on ``(n, c)`` or ``(n, c, map)`` log-probabilities and ``n * map`` targets:
+    the outputs (one per target for ``reduction`` 0, else one) and the total weight. The sum
+    is the frames' 8-level cascade over the targets not ignored (the weights' sum another),
+    the mean that sum over the total weight. ``rnd`` rounds to the dtype (``float`` for
+    float64). The frames are built for the baseline CPU, so nothing is fused into an FMA."""
+    c, m = shape[1], shape[2] if len(shape) == 3 else 1
+
+    def picked(k: int, t: int) -> float:
+        x = logp[(k // m * c + t) * m + k % m]
+        return rnd(x * weight[t]) if weight is not None else x
+
+    if reduction == 0:
+        return [0.0 if t == ignore_index else -picked(k, t) for k, t in enumerate(target)], 0.0
+    numiter = len(target)
+    if numiter == 0:
+        return [_NAN if reduction == 1 else 0.0], 0.0
     levels = 8
-    power = builtins.max(4, _ceil_log2(m) // levels)
+    power = builtins.max(4, _ceil_log2(numiter) // levels)
     mask = (1 << power) - 1
     parts = [0.0] * levels
-    for b in range(m):
-        parts[0] = f32(parts[0] - logp[b * n + target[b]])
+    wparts = [0.0] * levels
+    ignored = 0
+    for k, t in enumerate(target):
+        if t == ignore_index:
+            ignored += 1
+            continue
+        parts[0] = rnd(parts[0] - picked(k, t))
+        if weight is not None:
+            wparts[0] = rnd(wparts[0] + weight[t])
         for j in range(levels - 1):
-            if b & (mask << (j * power)):
+            if k & (mask << (j * power)):
                 break
-            parts[j + 1] = f32(parts[j + 1] + parts[j])
-            parts[j] = 0.0
+            parts[j + 1] = rnd(parts[j + 1] + parts[j])
+            wparts[j + 1] = rnd(wparts[j + 1] + wparts[j])
+            parts[j] = wparts[j] = 0.0
     total = 0.0
     for p in parts:
-        total = f32(total + p)
-    return f32(total / f32(m))
+        total = rnd(total + p)
+    if weight is None:
+        total_weight = rnd(float(numiter - ignored))
+    else:
+        total_weight = 0.0
+        for p in wparts:
+            total_weight = rnd(total_weight + p)
+    if reduction == 1:
+        total = rnd(divide(total, total_weight))
+    return [total], total_weight
+
+
+def nll_loss(logp: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
+    """``nll_loss`` (mean) of ``(m, n)`` log-probabilities (``nll_loss_frame``)."""
+    return nll_loss_frame(logp, shape, target)[0][0]
 
 
 def cross_entropy(logits: Sequence[float], shape: tuple[int, int], target: Sequence[int]) -> float:
     """``cross_entropy`` (mean): ``log_softmax`` then ``nll_loss``."""
     return nll_loss(log_softmax(logits, shape), shape, target)
+
+
+# Along a dim that is not the last one (``_vec_softmax``/``_vec_logsoftmax`` and their backward
+# in SoftMaxKernel.cpp): the input is viewed as (outer, dim, inner) and the kernels run across
+# the inner positions 8 at a time, each lane reducing down the dim one step after another. The
+# inner positions past the last whole vector take the scalar path, whose exp is glibc's.
+
+
+def _lanes(inner: int) -> int:
+    """How many of ``inner`` positions the vector path takes (the rest are the scalar tail)."""
+    return inner - inner % W
+
+
+def _columns(xs: Sequence[float], shape: tuple[int, int, int]) -> list[list[float]]:
+    """The (outer, dim, inner) ``xs`` as one list per (outer, inner) position, down the dim."""
+    outer, n, inner = shape
+    return [
+        [xs[(o * n + d) * inner + j] for d in range(n)] for o in range(outer) for j in range(inner)
+    ]
+
+
+def _placed(cols: list[list[float]], shape: tuple[int, int, int]) -> list[float]:
+    outer, n, inner = shape
+    out = [0.0] * (outer * n * inner)
+    for k, col in enumerate(cols):
+        o, j = divmod(k, inner)
+        for d, v in enumerate(col):
+            out[(o * n + d) * inner + j] = v
+    return out
+
+
+def _exp_col(col: Sequence[float], vector: bool) -> list[float]:
+    return exp_sleef(col) if vector else [expf_glibc(x) for x in col]
+
+
+def _vector_positions(shape: tuple[int, int, int]) -> list[bool]:
+    """Which (outer, inner) positions ``_vec_softmax`` takes on its vector path: it splits the
+    ``outer * inner`` positions between ``THREADS`` threads in equal chunks (its grain is that
+    small), and each chunk runs 8 positions at a time while they fit in both the chunk and the
+    inner row; the rest are scalar."""
+    outer, _, inner = shape
+    total = outer * inner
+    threads = builtins.max(1, builtins.min(THREADS, total))
+    chunk = -(-total // threads) if total else 0
+    vector = [False] * total
+    for begin in range(0, total, chunk or 1):
+        end = builtins.min(total, begin + chunk)
+        idx = begin
+        while idx < end:
+            j = idx % inner
+            if j + W <= inner and idx + W <= end:
+                vector[idx : idx + W] = [True] * W
+                idx += W
+            else:
+                idx += end - idx if idx + W > end else inner - j
+    return vector
+
+
+def _softmax_dim(xs: Sequence[float], shape: tuple[int, int, int]) -> list[float]:
+    """``_vec_softmax``: per position ``m = max``, ``e = exp(x - m)``, ``s`` summed down the dim,
+    then ``e / s`` (a division here, not the last dim's multiply by ``1 / s``)."""
+    vectors = _vector_positions(shape)
+    cols = []
+    for vector, col in zip(vectors, _columns(xs, shape)):
+        top = col[0]
+        for x in col[1:]:
+            top = _maximum(top, x) if vector else (x if top < x else top)
+        e = _exp_col(round32([x - top for x in col]), vector)
+        s = 0.0
+        for v in e:
+            s = f32(s + v)
+        cols.append(round32([v / s for v in e]))
+    return _placed(cols, shape)
+
+
+def _log_softmax_dim(xs: Sequence[float], shape: tuple[int, int, int]) -> list[float]:
+    """``_vec_logsoftmax``: per position ``m = max``, ``s`` = the sum of ``exp(x - m)`` down
+    the dim, ``l = log(s)`` (Sleef's logf for every position, as ``vec::map`` calls it), then
+    ``(x - m) - l``."""
+    lanes = _lanes(shape[2])
+    cols = []
+    for k, col in enumerate(_columns(xs, shape)):
+        top = -math.inf
+        for x in col:
+            top = x if x > top else top
+        shifted = round32([x - top for x in col])
+        s = 0.0
+        for v in _exp_col(shifted, k % shape[2] < lanes):
+            s = f32(s + v)
+        lse = logf_sleef(s)
+        cols.append(round32([v - lse for v in shifted]))
+    return _placed(cols, shape)
+
+
+def _softmax_backward_dim(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int, int]
+) -> list[float]:
+    """``_vec_softmax_backward``: ``s`` = the sum of ``grad * y`` down the dim (each step one
+    FMA), then ``y * (grad - s)``."""
+    cols = []
+    for g, y in zip(_columns(grad, shape), _columns(out, shape)):
+        s = 0.0
+        for p, q in zip(g, y):
+            s = fma32(p, q, s)
+        cols.append(round32([q * f32(p - s) for p, q in zip(g, y)]))
+    return _placed(cols, shape)
+
+
+def _log_softmax_backward_dim(
+    grad: Sequence[float], out: Sequence[float], shape: tuple[int, int, int]
+) -> list[float]:
+    """``_vec_log_softmax_backward``: ``s`` = the sum of ``grad`` down the dim, then
+    ``grad - exp(y) * s`` as one FMA (Sleef's exp on the vector path, glibc's on the tail)."""
+    lanes = _lanes(shape[2])
+    cols = []
+    for k, (g, y) in enumerate(zip(_columns(grad, shape), _columns(out, shape))):
+        s = 0.0
+        for p in g:
+            s = f32(s + p)
+        e = _exp_col(y, k % shape[2] < lanes)
+        cols.append(fma32_list([-v for v in e], s, g))
+    return _placed(cols, shape)

@@ -56,6 +56,7 @@ from .embedding_bag import EmbeddingBag
 from .factory import factory_kwargs
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
+from .linear_cross_entropy_options import LinearCrossEntropyOptions
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -63,6 +64,7 @@ from .loss import (
     CTCLoss,
     HuberLoss,
     L1Loss,
+    LinearCrossEntropyLoss,
     MSELoss,
     NLLLoss,
     NLLLoss2d,
@@ -208,6 +210,7 @@ __all__ = [
     "mse_loss",
     "utils",
 ]
+__all__ += ["LinearCrossEntropyLoss", "LinearCrossEntropyOptions"]
 __all__ += ["AdaptiveAvgPool1d", "AvgPool1d", "ConstantPad1d", "ConstantPad2d", "Conv1d"]
 __all__ += ["Dropout1d", "Dropout2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
 __all__ += ["MaxPool1d", "PixelShuffle", "PixelUnshuffle", "RMSNorm", "ZeroPad1d", "ZeroPad2d"]

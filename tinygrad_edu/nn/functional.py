@@ -15,6 +15,7 @@ is the single node PyTorch shows, whose ``next_functions`` are the inputs'.
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import Any
 
@@ -23,9 +24,11 @@ from .._tensor.kernels import float32_arithmetic
 from .._tensor.ops.functional import NN_FUNCTIONAL
 from .._tensor.shape import normalize_dim
 from .._tensor.tensor import Tensor, stack, tensor
+from .._tensor.tensor_graph import node_class, result
 from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu import random as draws
+from ..core.engine import constants, vdot
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
@@ -66,6 +69,7 @@ from .grid_sample import (
     grid_sample,
 )
 from .group_norm import group_norm, instance_norm, rms_norm
+from .linear_cross_entropy_options import LinearCrossEntropyOptions
 from .loss_functions import (
     cosine_embedding_loss,
     gaussian_nll_loss,
@@ -191,7 +195,7 @@ __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["assert_int_or_pair", "native_channel_shuffle"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
-__all__ += ["multilabel_soft_margin_loss"]
+__all__ += ["linear_cross_entropy", "multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
 __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "rrelu_"]
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
@@ -240,18 +244,11 @@ def _as_kernel(r: Tensor, kernel: Any, *args: Any) -> Tensor:
     return r
 
 
-def _last_dim(x: Tensor, d: int) -> tuple[int, int] | None:
-    """The (rows, n) of a softmax along the last dim of a 1-d or 2-d tensor, else None."""
-    if x.dim() == 1:
-        return (1, x.shape[0])
-    return tuple(x.shape) if x.dim() == 2 and d == 1 else None  # type: ignore[return-value]
-
-
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:
     d = _dim(input, dim, "softmax")
     z, s = _shifted(input, d)
     r = z.exp() / s
-    shape = _last_dim(input, d)
+    shape = f32r.softmax_shape(input.shape, d)
     if shape is not None:
         _as_kernel(r, f32r.softmax, [v.data for v in input.elements()], shape)
     return fused("SoftmaxBackward0", r, (input,), _saved_dim=d)
@@ -261,7 +258,7 @@ def log_softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Ten
     d = _dim(input, dim, "log_softmax")
     z, s = _shifted(input, d)
     r = z - s.log()
-    shape = _last_dim(input, d)
+    shape = f32r.softmax_shape(input.shape, d)
     if shape is not None:
         _as_kernel(r, f32r.log_softmax, [v.data for v in input.elements()], shape)
     return fused("LogSoftmaxBackward0", r, (input,), _saved_dim=d)
@@ -305,16 +302,55 @@ def _reduction(size_average: bool | None, reduce: bool | None, reduction: str) -
     return reduction
 
 
-def _check_target(input: Tensor, target: Tensor) -> None:
+def _check_target_dtype(target: Tensor) -> None:
     if target.dtype is not int64:
         name = C_NAMES[target.dtype][0]
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
-    n = input.shape[0] if input.dim() > 1 else None
-    m = target.shape[0] if target.dim() else None
-    if input.dim() > 2:
-        raise NotImplementedError("nll_loss and cross_entropy take 1-d or 2-d inputs here")
-    if n != m:
-        raise ValueError(f"Expected input batch_size ({n}) to match target batch_size ({m}).")
+
+
+def _check_nll_shapes(input: Tensor, target: Tensor) -> None:
+    """``nll_loss_nd``'s checks, then its 1-d/2-d or 2d frame's, in PyTorch's order."""
+    if input.dim() < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
+    m = target.shape[0] if target.dim() else 0
+    if input.dim() != 1 and input.shape[0] != m:
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({m})."
+        )
+    if input.dim() <= 2:
+        if target.dim() > 1:
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        _check_target_dtype(target)
+        return
+    if input.dim() != 4 and list(target.shape[1:]) != list(input.shape[2:]):
+        want = [input.shape[0], *input.shape[2:]]
+        raise RuntimeError(f"Expected target size {want}, got {list(target.shape)}")
+    _check_target_dtype(target)
+    if input.dim() == 4 and target.dim() != 3:
+        raise RuntimeError(
+            "only batches of spatial targets supported (3D tensors) but got targets of "
+            f"dimension: {target.dim()}"
+        )
+    if input.dim() == 4 and list(target.shape) != [input.shape[0], *input.shape[2:]]:
+        raise RuntimeError(
+            f"size mismatch (got input: {list(input.shape)} , target: {list(target.shape)}"
+        )
+
+
+def _check_weight(input: Tensor, weight: Tensor | None) -> None:
+    classes = input.shape[1] if input.dim() > 1 else input.shape[0]
+    if weight is None:
+        return
+    if input.dim() > 2 and weight.numel() != classes:
+        raise RuntimeError("weight tensor should be defined either for all or no classes")
+    if input.dim() <= 2 and (weight.dim() != 1 or weight.numel() != classes):
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {classes} classes or no classes "
+            f"but got weight tensor of shape: {list(weight.shape)}"
+        )
+    if weight.dtype is not input.dtype:
+        want, got = (C_NAMES[t.dtype][0] for t in (input, weight))
+        raise RuntimeError(f"expected scalar type {want} but found {got}")
 
 
 def nll_loss(
@@ -326,47 +362,62 @@ def nll_loss(
     reduce: bool | None = None,
     reduction: str = "mean",
 ) -> Tensor:
-    """``-weight[t] * input[i, t]`` for each row's target class ``t``: the loss on
-    log-probabilities; rows whose target is ``ignore_index`` count 0 and are left out of the
-    mean, which divides by the sum of the rows' weights."""
+    """``-weight[t] * input[i, t, ...]`` for each target class ``t``: the loss on
+    log-probabilities of shape ``(C)``, ``(N, C)`` or ``(N, C, d1, ..., dK)`` (targets
+    ``()``, ``(N)``, ``(N, d1, ..., dK)``); targets equal to ``ignore_index`` count 0 and are
+    left out of the mean, which divides by the sum of the targets' weights. A 4-d input is
+    PyTorch's ``nll_loss2d`` (``NllLoss2DBackward0``), other K-d inputs are viewed as
+    ``(N, C, 1, d1 * ... * dK)`` for it."""
     reduction = _reduction(size_average, reduce, reduction)
-    if target.dim() > 1:
-        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    _check_target(input, target)
-    classes = input.shape[-1]
-    if weight is not None and (weight.dim() != 1 or weight.numel() != classes):
-        raise RuntimeError(
-            f"weight tensor should be defined either for all {classes} classes or no classes "
-            f"but got weight tensor of shape: {list(weight.shape)}"
-        )
-    if weight is not None and weight.dtype is not input.dtype:
-        want, got = (C_NAMES[t.dtype][0] for t in (input, weight))
-        raise RuntimeError(f"expected scalar type {want} but found {got}")
-    ts = [int(target.item())] if input.dim() == 1 else [int(t) for t in target.tolist()]
+    if reduction not in _REDUCTION:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    _check_nll_shapes(input, target)
+    _check_weight(input, weight)
+    classes = input.shape[1] if input.dim() > 1 else input.shape[0]
+    ts = [int(t) for t in target.flatten().tolist()]
     for t in ts:
         if t != ignore_index and not 0 <= t < classes:
             raise IndexError(f"Target {t} is out of bounds.")
-    saved = {"_saved_target": target, "_saved_reduction": _REDUCTION.get(reduction),
-             "_saved_weight": weight, "_saved_ignore_index": ignore_index}  # fmt: skip
-    if input.dim() == 1 and ts[0] != ignore_index and weight is None:
-        return fused("NllLossBackward0", -input[ts[0]], (input,), **saved)
-    rows = input.unsqueeze(0) if input.dim() == 1 else input
-    if weight is None and ignore_index not in ts:
-        r = _reduce(stack([-rows[i, t] for i, t in enumerate(ts)]), reduction)
-        if reduction == "mean" and input.dim() == 2:  # the loss frame's own cascade sum
-            data = [v.data for v in input.elements()]
-            _as_kernel(r, lambda: [f32r.nll_loss(data, input.shape, ts)])
-        return fused("NllLossBackward0", r, (input,), **saved)
-    ws = [0.0 if t == ignore_index else 1.0 if weight is None else weight[t].item() for t in ts]
-    zero = tensor(0.0, dtype=input.dtype)
-    picked = stack([-rows[i, t] * w if w else zero for i, (t, w) in enumerate(zip(ts, ws))])
-    if reduction == "none":
-        r = picked if input.dim() > 1 else picked[0]
-    elif reduction == "sum":
-        r = picked.sum()
+    x, name = input, "NllLossBackward0"
+    if input.dim() > 2:
+        name = "NllLoss2DBackward0"
+        if input.dim() != 4:  # nll_loss_nd's view onto the 2d frame
+            x = input.contiguous().view(input.shape[0], classes, 1, -1)
+    n = x.shape[0] if x.dim() > 1 else 1
+    frame = (n, classes, x.numel() // (n * classes) if x.numel() else 0)
+    ws = None if weight is None else [float(v) for v in weight.flatten().tolist()]
+    enum = _REDUCTION[reduction]
+    rnd = f32r.f32 if input.dtype is float32 else float
+    data, total = f32r.nll_loss_frame(
+        [v.data for v in x.elements()], frame, ts, ws, ignore_index, enum, rnd
+    )
+    elems = x.elements()
+
+    def index(k: int, t: int) -> int:
+        return (k // frame[2] * classes + t) * frame[2] + k % frame[2]
+
+    coeff = [0.0 if t == ignore_index else -(1.0 if ws is None else ws[t]) for t in ts]
+    kept = [(k, t, c) for k, (t, c) in enumerate(zip(ts, coeff)) if t != ignore_index]
+    if not kept and elems:  # every target ignored: still a node over the input (grads 0)
+        kept = [(0, 0, 0.0)]
+    if enum == 0:
+        values = constants([0.0] * len(ts))
+        for k, t, c in kept:
+            values[k] = elems[index(k, t)] * c
+        shape: tuple[int, ...] = (n, *x.shape[2:]) if x.dim() > 1 else ()
     else:
-        r = _reduce(picked, "sum") / sum(ws)
-    return fused("NllLossBackward0", r, (input,), **saved)
+        scale = 1.0 / total if enum == 1 and total else 1.0
+        values = [vdot([elems[index(k, t)] for k, t, _ in kept], [c * scale for *_, c in kept])]
+        shape = ()
+    for v, d in zip(values, data):
+        v.data = d
+    saved = {"_saved_target": target, "_saved_reduction": enum, "_saved_weight": weight,
+             "_saved_ignore_index": ignore_index,
+             "_saved_total_weight": tensor(total, dtype=input.dtype)}  # fmt: skip
+    r = result(values, shape, input.dtype, node_class(name, -1, {}, "find"), (x,), **saved)
+    if input.dim() > 2 and input.dim() != 4 and enum == 0:
+        r = r.view(input.shape[0], *input.shape[2:])
+    return r
 
 
 def cross_entropy(
@@ -381,49 +432,82 @@ def cross_entropy(
 ) -> Tensor:
     """``nll_loss(log_softmax(input, 1), target)``: PyTorch's classification loss. ``target``
     holds class indices, or class probabilities (the input's shape); ``label_smoothing`` mixes
-    the target with the uniform distribution over the classes."""
+    the target with the uniform distribution over the classes. ``input`` is ``(C)``,
+    ``(N, C)`` or ``(N, C, d1, ..., dK)``, the classes along dim 1 (ATen's
+    ``cross_entropy_loss``, step by step)."""
     reduction = _reduction(size_average, reduce, reduction)
-    if not 0.0 <= label_smoothing <= 1.0:
-        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    if reduction not in _REDUCTION:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
     d = 1 if input.dim() > 1 else 0
+    probs = target.shape == input.shape
+    if probs and not target.dtype.is_floating_point:
+        name = C_NAMES[target.dtype][0]
+        raise RuntimeError(
+            f"Expected floating point type for target with class probabilities, got {name}"
+        )
+    if probs and ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    if (probs or label_smoothing > 0.0) and label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    if probs:
+        return _cross_entropy_probs(input, target, weight, reduction, label_smoothing, d)
     logp = log_softmax(input, d)
-    classes = input.shape[d]
-    if target.shape == input.shape and target.dtype.is_floating_point:
-        return _cross_entropy_probs(logp, target, weight, reduction, label_smoothing, d)
     loss = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
-    if label_smoothing == 0.0:
+    if label_smoothing <= 0.0:
         return loss
     # PyTorch's: (1 - eps) * nll + eps / C * (the loss against the uniform distribution)
-    ts = target.tolist() if target.dim() else [target.item()]
-    rows = logp if d else logp.unsqueeze(0)
-    w = weight
-    smooth = -(rows * w if w is not None else rows).sum(1)
-    kept = tensor([float(t != ignore_index) for t in ts], dtype=input.dtype)
-    smooth = smooth * kept if ignore_index in ts else smooth
-    if not d:
-        smooth = smooth[0]
+    classes = input.shape[d]
+    ignored = target == ignore_index
+    if weight is not None:
+        smooth = -(logp * _class_view(weight, logp.dim(), d)).sum(d)
+    else:
+        smooth = -logp.sum(d)
+    smooth.masked_fill_(ignored, 0.0)
     if reduction == "mean":
-        total = sum(1.0 if w is None else w[t].item() for t in ts if t != ignore_index)
-        smooth = smooth.sum() / total
-    elif reduction == "sum":
-        smooth = smooth.sum()
-    return (1 - label_smoothing) * loss + smooth * (label_smoothing / classes)
+        if weight is not None:
+            kept = [int(t) for t in target.masked_select(~ignored).flatten().tolist()]
+            ret = smooth.sum() / weight.gather(0, tensor(kept, dtype=int64)).sum()
+        else:
+            ret = smooth.sum() / (~ignored).sum()
+    else:
+        ret = smooth.sum() if reduction == "sum" else smooth
+    return _times(loss, 1 - label_smoothing) + _times(ret, label_smoothing / classes)
+
+
+def _times(t: Tensor, c: float) -> Tensor:
+    """``t * c`` for a Python number ``c`` as ATen's C++ multiplies: ``MulBackward1``."""
+    return fused("MulBackward1", t * c, (t,), _saved_other=c)
+
+
+def _class_view(weight: Tensor, dims: int, d: int) -> Tensor:
+    """The class weights viewed to broadcast along the class dim ``d`` of a ``dims``-d input."""
+    return weight.view(*[weight.shape[0] if i == d else 1 for i in range(dims)])
 
 
 def _cross_entropy_probs(
-    logp: Tensor, target: Tensor, weight: Tensor | None, reduction: str, eps: float, d: int
+    input: Tensor, target: Tensor, weight: Tensor | None, reduction: str, eps: float, d: int
 ) -> Tensor:
-    classes = logp.shape[d]
+    """ATen's ``cross_entropy_loss_prob_target``: ``-(log_softmax * target * weight)``
+    summed over the classes (``none``), over all (``sum``), or that over the positions."""
+    classes = input.shape[d]
+    if weight is not None and (weight.dim() != 1 or weight.numel() != classes):
+        raise RuntimeError(
+            f"cross_entropy: weight tensor should be defined either for all {classes} classes "
+            f"or no classes but got weight tensor of shape: {list(weight.shape)}"
+        )
+    logp = log_softmax(input, d)
     if eps > 0.0:
         target = target * (1 - eps) + eps / classes
-    terms = logp * target * weight if weight is not None else logp * target
+    terms = logp * target
+    if weight is not None:
+        terms = terms * _class_view(weight, logp.dim(), d)
     if reduction == "none":
         return -terms.sum(d)
     if reduction == "sum":
         return -terms.sum()
-    if reduction != "mean":
-        raise ValueError(f"{reduction} is not a valid value for reduction")
     total = -terms.sum()
+    if logp.numel() == 0:
+        return total.fill_(math.nan)
     return fused("DivBackward1", total / (logp.numel() // classes), (total,))
 
 
@@ -628,6 +712,83 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     else:
         r = fused("MmBackward0", r, (x, wt))
     return r.view(weight.shape[0]) if input.dim() == 1 else r
+
+
+def linear_cross_entropy(
+    input: Tensor,
+    linear_weight: Tensor,
+    target: Tensor,
+    *,
+    linear_bias: Tensor | None = None,
+    weight: Tensor | None = None,
+    reduction: str = "mean",
+    ignore_index: int | None = None,
+    label_smoothing: float = 0.0,
+    options: LinearCrossEntropyOptions | None = None,
+) -> Tensor:
+    """``cross_entropy(linear(input, linear_weight, linear_bias), target, ...)`` (new in
+    PyTorch 2.13): ``input`` is ``(in_features)`` or ``(N, in_features)``, ``linear_weight``
+    ``(C, in_features)`` or ``(C, d1, ..., dK, in_features)`` for a K-dimensional loss;
+    ``ignore_index=None`` is -100 for class targets. With ``options`` PyTorch runs a chunked
+    op (its own node); here its value comes from the reference path under that node's name."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"expected input with dimensionality 1 or 2, got {input.dim()}")
+    if linear_weight.dim() < 2:
+        raise RuntimeError(
+            f"expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}"
+        )
+    batches, in_features = tuple(input.shape[:-1]), input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError(
+            "expected equal input and linear_weight last dimensions (in_features), "
+            f"got {input.shape[-1]} and {linear_weight.shape[-1]}, respectively"
+        )
+    classes, out_features = linear_weight.shape[0], tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (classes, *out_features):
+        raise RuntimeError(
+            f"expected linear_bias shape {(classes, *out_features)}, got {tuple(linear_bias.shape)}"
+        )
+    if out_features and not batches:
+        raise RuntimeError(
+            f"K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} "
+            f"requires batched input, (N, {in_features}), got unbatched input with shape "
+            f"{tuple(input.shape)}"
+        )
+    logits_shape = (*batches, classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
+    ignore_index = -100 if ignore_index is None else ignore_index
+    chunked = options is not None and not out_features and label_smoothing == 0.0
+    chunked = chunked and reduction in _REDUCTION and target.dtype is int64
+    if options is not None and not chunked:
+        bias_shape = tuple(linear_bias.shape) if linear_bias is not None else None
+        warnings.warn(
+            "linear_cross_entropy: ``options`` ignored; chunked path needs reduction in "
+            "{'mean','sum','none'}, label_smoothing == 0, target.dtype == int64, "
+            f"out_features == (). Got reduction={reduction!r}, label_smoothing="
+            f"{label_smoothing}, target.dtype={target.dtype}, out_features={out_features}, "
+            f"tracing=False, linear_bias.shape={bias_shape}.",
+            UserWarning,
+            stacklevel=2,
+        )
+    if chunked:
+        assert options is not None
+        options.resolved(batches[0] if batches else 1, in_features, classes, input.dtype,
+                         getattr(input, "device", None))  # fmt: skip
+    w, b = linear_weight, linear_bias
+    if out_features:
+        w = w.reshape(math.prod(out_features, start=classes), in_features)
+        b = b.reshape(math.prod(out_features, start=classes)) if b is not None else None
+    logits = linear(input, w, b).reshape(logits_shape)
+    loss = cross_entropy(logits, target, weight=weight, reduction=reduction,
+                         ignore_index=ignore_index, label_smoothing=label_smoothing)  # fmt: skip
+    if not chunked:
+        return loss
+    kind = "_no_reduction" if reduction == "none" else ""
+    op = f"torch_nn__linear_cross_entropy_batch_chunked{kind}_default"
+    name = f"GeneratedBackwardFor_{op}Backward"
+    ins = (input, linear_weight) if linear_bias is None else (input, linear_weight, linear_bias)
+    return fused(name, loss, ins)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, generator: Any = None) -> Tensor:

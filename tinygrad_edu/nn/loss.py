@@ -9,11 +9,14 @@ held as attributes (``weight`` and ``pos_weight`` as buffers, as PyTorch keeps t
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import Any
 
 from .._tensor.tensor import Tensor
 from . import functional as F  # noqa: N812 - PyTorch users' name
+from .layers import Linear
+from .linear_cross_entropy_options import LinearCrossEntropyOptions
 from .module import Module
 
 # the other losses, so that this module (torch.nn.modules.loss to old code) holds every loss
@@ -39,6 +42,7 @@ __all__ = [
     "CrossEntropyLoss",
     "HuberLoss",
     "L1Loss",
+    "LinearCrossEntropyLoss",
     "MSELoss",
     "NLLLoss",
     "NLLLoss2d",
@@ -217,3 +221,58 @@ class NLLLoss2d(NLLLoss):
             stacklevel=2,
         )
         super().__init__(weight, size_average, ignore_index, reduce, reduction)
+
+
+class LinearCrossEntropyLoss(_WeightedLoss):
+    """``F.linear_cross_entropy`` with its own ``Linear`` (new in PyTorch 2.13): the logits of
+    ``num_classes`` (times ``out_features`` for a K-dimensional loss) are never a module's
+    output; the weight is kept flat, ``(C * prod(out_features), in_features)``, and reshaped
+    in ``forward``."""
+
+    def __init__(
+        self,
+        in_features: int,
+        num_classes: int,
+        *,
+        out_features: tuple[int, ...] = (),
+        bias: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+        reduction: str = "mean",
+        weight: Tensor | None = None,
+        ignore_index: int | None = None,
+        label_smoothing: float = 0.0,
+        options: LinearCrossEntropyOptions | None = None,
+    ) -> None:
+        if weight is not None and tuple(weight.shape) != (num_classes,):
+            raise RuntimeError(
+                f"expected weight shape to be {(num_classes,)}, got {tuple(weight.shape)}"
+            )
+        if label_smoothing < 0 or label_smoothing > 1.0:
+            raise RuntimeError(
+                f"expected label_smoothing to be in range [0, 1], got {label_smoothing}"
+            )
+        super().__init__(weight, None, None, reduction)
+        self.num_classes, self.out_features = num_classes, out_features
+        self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
+        flat = math.prod(out_features, start=num_classes)
+        self.linear = Linear(in_features, flat, bias=bias, device=device, dtype=dtype)
+        self.options = options
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        shape = (self.num_classes, *self.out_features)
+        w = self.linear.weight.reshape(*shape, self.linear.in_features)
+        b = self.linear.bias.reshape(*shape) if self.linear.bias is not None else None
+        return F.linear_cross_entropy(
+            input, w, target, linear_bias=b, weight=self.weight, reduction=self.reduction,
+            ignore_index=self.ignore_index, label_smoothing=self.label_smoothing,
+            options=self.options,
+        )  # fmt: skip
+
+    def extra_repr(self) -> str:
+        return (
+            f"in_features={self.linear.in_features}, num_classes={self.num_classes}, "
+            f"out_features={self.out_features}, bias={self.linear.bias is not None}, "
+            f"reduction={self.reduction}, ignore_index={self.ignore_index}, "
+            f"label_smoothing={self.label_smoothing}, options={self.options}"
+        )
