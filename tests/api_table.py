@@ -87,7 +87,7 @@ REASONS: list[tuple[str, str]] = [
         r"^Untyped|^DispatchKey|dispatch|^Tag$|^AVG$|^align|^rename|^refine_names|names$|"
         r"deterministic|^are_|^use_deterministic|^float8|^uint[0-9]|^int[0-9]+$|^bits|^e[0-9]m|"
         r"float4|^DisableTorchFunction|torch_function|torch_dispatch|^Size$|autocast|^USE_|"
-        r"^GradScaler$|^Benchmark|^bit$|^jagged$|^to_padded_tensor$|^cpp$|^FatalError$|"
+        r"^GradScaler$|^Benchmark|^bit$|^jagged$|^to_padded_tensor$|^cpp$|^FatalError$|^hash_tensor$|"
         r"^ExcludeDispatchKeyGuard$|^OperatorInfo$|^PRIVATE_OPS$|^classproperty$|^get_file_path$",
     ),
     (

@@ -166,7 +166,7 @@ FUNCTIONS: dict[str, Any] = {
         "adaptive_avg_pool1d", "pixel_shuffle", "pixel_unshuffle", "pdist", "channel_shuffle",
         "bilinear", "cosine_similarity", "pairwise_distance", "threshold", "threshold_", "selu",
         "selu_", "celu_", "rms_norm", "layer_norm", "group_norm", "max_pool1d_with_indices",
-        "native_channel_shuffle",
+        "native_channel_shuffle", "conv_tbc",
     )
 }  # fmt: skip
 FUNCTIONS.update({

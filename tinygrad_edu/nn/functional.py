@@ -29,9 +29,11 @@ from .._torch_cpu import float32_loss as f32l
 from .._torch_cpu import float32_reduce as f32r
 from .._torch_cpu import random as draws
 from ..core.engine import constants, vdot
+from . import grad  # noqa: F401 - F.grad is torch.nn.grad, as in PyTorch
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .conv_tbc import conv_tbc
 from .ctc import ctc_loss
 from .embedding_bag import embedding_bag
 from .functional_ops import (
@@ -193,7 +195,7 @@ __all__ += ["adaptive_max_pool1d", "adaptive_max_pool2d", "cosine_embedding_loss
 __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_embedding_loss"]
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
-__all__ += ["assert_int_or_pair", "native_channel_shuffle"]
+__all__ += ["assert_int_or_pair", "conv_tbc", "native_channel_shuffle"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["linear_cross_entropy", "multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
