@@ -29,6 +29,15 @@ from .._torch_cpu import random as draws
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .conv3d import (
+    adaptive_avg_pool3d,
+    adaptive_max_pool3d,
+    adaptive_max_pool3d_with_indices,
+    avg_pool3d,
+    conv3d,
+    max_pool3d,
+    max_pool3d_with_indices,
+)
 from .embedding_bag import embedding_bag
 from .functional_ops import (
     celu,
@@ -100,14 +109,17 @@ from .unpool import (
     adaptive_max_pool2d_with_indices,
     lp_pool1d,
     lp_pool2d,
+    lp_pool3d,
     max_pool1d_with_indices,
     max_pool2d_with_indices,
     max_unpool1d,
     max_unpool2d,
+    max_unpool3d,
 )
 from .upsampling import (
     conv_transpose1d,
     conv_transpose2d,
+    conv_transpose3d,
     interpolate,
     upsample,
     upsample_bilinear,
@@ -179,6 +191,9 @@ __all__ += ["alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu",
 __all__ += ["lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices"]
 __all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
 __all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
+__all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices"]
+__all__ += ["avg_pool3d", "conv3d", "conv_transpose3d", "lp_pool3d", "max_pool3d"]
+__all__ += ["max_pool3d_with_indices", "max_unpool3d"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own
