@@ -15,7 +15,7 @@ import warnings
 from itertools import product
 from typing import Any
 
-from .._tensor.dtype import get_default_dtype
+from .._tensor.dtype import Size, get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
 from .._tensor.tensor_graph import node_class, result
@@ -199,7 +199,7 @@ class _ConvTranspose(Module):
             if want < lo or want > hi:
                 raise ValueError(
                     f"requested an output size of {size}, but valid sizes range from {lows} to "
-                    f"{highs} (for an input of {input.shape[2:]})"
+                    f"{highs} (for an input of {Size(input.shape[2:])})"
                 )
         return tuple(int(want) - lo for want, lo in zip(size, lows))
 
