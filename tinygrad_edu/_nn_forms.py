@@ -110,6 +110,11 @@ def max_pool2d(input: Any, kernel_size: Any, stride: Any = (), padding: Any = 0,
     return F.max_pool2d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
 
 
+def max_pool3d(input: Any, kernel_size: Any, stride: Any = (), padding: Any = 0,
+               dilation: Any = 1, ceil_mode: bool = False) -> Any:  # fmt: skip
+    return F.max_pool3d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
+
+
 def margin_ranking_loss(input1: Any, input2: Any, target: Any, margin: float = 0.0,
                         reduction: Any = 1) -> Any:  # fmt: skip
     return F.margin_ranking_loss(input1, input2, target, margin, _reduction(reduction))
@@ -162,7 +167,8 @@ def binary_cross_entropy_with_logits(input: Any, target: Any, weight: Any = None
 FUNCTIONS: dict[str, Any] = {
     name: getattr(F, name)
     for name in (
-        "conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "avg_pool1d",
+        "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+        "conv_transpose3d", "avg_pool1d",
         "adaptive_avg_pool1d", "pixel_shuffle", "pixel_unshuffle", "pdist", "channel_shuffle",
         "bilinear", "cosine_similarity", "pairwise_distance", "threshold", "threshold_", "selu",
         "selu_", "celu_", "rms_norm", "layer_norm", "group_norm", "max_pool1d_with_indices",
@@ -173,7 +179,7 @@ FUNCTIONS.update({
     "batch_norm": batch_norm, "instance_norm": instance_norm, "embedding": embedding,
     "dropout": dropout, "feature_dropout": feature_dropout_, "constant_pad_nd": constant_pad_nd,
     "adaptive_max_pool1d": adaptive_max_pool1d, "max_pool1d": max_pool1d,
-    "max_pool2d": max_pool2d, "margin_ranking_loss": margin_ranking_loss,
+    "max_pool2d": max_pool2d, "max_pool3d": max_pool3d, "margin_ranking_loss": margin_ranking_loss,
     "hinge_embedding_loss": hinge_embedding_loss, "cosine_embedding_loss": cosine_embedding_loss,
     "poisson_nll_loss": poisson_nll_loss, "triplet_margin_loss": triplet_margin_loss,
     "kl_div": kl_div, "binary_cross_entropy_with_logits": binary_cross_entropy_with_logits,

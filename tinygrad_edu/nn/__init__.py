@@ -51,6 +51,7 @@ from .channels import (
 from .containers import Container, ModuleDict, ModuleList, Sequential
 from .conv import AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Conv2d, MaxPool2d
 from .conv1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, Conv1d, MaxPool1d
+from .conv3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, Conv3d, MaxPool3d
 from .cross_map_lrn import CrossMapLRN2d
 from .embedding_bag import EmbeddingBag
 from .factory import factory_kwargs
@@ -123,10 +124,11 @@ from .patches import (
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from .sparse import Embedding
-from .unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d
+from .unpool import LPPool1d, LPPool2d, LPPool3d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d
 from .upsampling import (
     ConvTranspose1d,
     ConvTranspose2d,
+    ConvTranspose3d,
     Upsample,
     UpsamplingBilinear2d,
     UpsamplingNearest2d,
@@ -238,3 +240,5 @@ __all__ += [
 ]
 __all__ += ["UninitializedParameter", "common_types", "grad", "modules", "parallel"]
 __all__ += ["EmbeddingBag", "LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]
+__all__ += ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "AvgPool3d", "Conv3d", "ConvTranspose3d"]
+__all__ += ["LPPool3d", "MaxPool3d", "MaxUnpool3d"]

@@ -17,6 +17,8 @@ patch's largest element. Each op is one node, named as PyTorch names it.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from itertools import product
 from typing import Any
 
 from .._tensor.dtype import float32, get_default_dtype, int64
@@ -32,6 +34,9 @@ from .padding import conv_padding, pad_mode
 from .parameter import Parameter
 
 __all__ = ["AdaptiveMaxPool2d", "MaxPoolNd", "adaptive_max_pool2d", "conv_repr", "rounded_values"]
+__all__ += ["AdaptiveAvgPoolNd", "AdaptiveMaxPoolNd", "AvgPoolNd", "ConvNd", "adaptive_avg_pool_nd"]
+__all__ += ["adaptive_max_pool_nd", "adaptive_windows", "avg_pool_nd", "conv_nd", "max_pool_nd"]
+__all__ += ["ntuple", "pool_input", "pool_windows", "window_taps"]
 __all__ += [
     "AdaptiveAvgPool2d",
     "AvgPool2d",
@@ -44,22 +49,35 @@ __all__ += [
 ]
 
 CONV = node_class("ConvolutionBackward0", -1, {}, "find")
-MAX_POOL = node_class("MaxPool2DWithIndicesBackward0", 1, {"_saved_self": 0}, "find")
-AVG_POOL = node_class("AvgPool2DBackward0", 1, {"_saved_self": 0}, "find")
-ADAPTIVE = node_class("AdaptiveAvgPool2DBackward0", 1, {"_saved_self": 0}, "find")
+# the pools' tensor nodes by their number of spatial dims, named as PyTorch names them
+MAX_POOL = {
+    n: node_class(f"MaxPool{n}DWithIndicesBackward0", 1, {"_saved_self": 0}, "find") for n in (2, 3)
+}
+AVG_POOL = {n: node_class(f"AvgPool{n}DBackward0", 1, {"_saved_self": 0}, "find") for n in (2, 3)}
+ADAPTIVE = {
+    n: node_class(f"AdaptiveAvgPool{n}DBackward0", 1, {"_saved_self": 0}, "find") for n in (2, 3)
+}
+ADAPTIVE_MAX = {
+    n: node_class(f"AdaptiveMaxPool{n}DBackward0", 1, {"_saved_self": 0}, "find") for n in (2, 3)
+}
 
 
 def _pair(v: Any) -> tuple[int, int]:
     return (int(v), int(v)) if isinstance(v, int) else (int(v[0]), int(v[1]))
 
 
-def _batched(input: Tensor, what: str) -> tuple[Tensor, bool]:
-    if input.dim() not in (3, 4):
+def ntuple(v: Any, n: int) -> tuple[int, ...]:
+    """``v`` as ``n`` ints: an int repeated, or a sequence's first ``n`` (PyTorch's _ntuple)."""
+    return (int(v),) * n if isinstance(v, int) else tuple(int(a) for a in v)[:n]
+
+
+def _batched(input: Tensor, what: str, n: int = 2) -> tuple[Tensor, bool]:
+    if input.dim() not in (n + 1, n + 2):
         raise RuntimeError(
-            f"Expected 3D (unbatched) or 4D (batched) input to {what}, but got input of size: "
-            f"{list(input.shape)}"
+            f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {what}, but got input "
+            f"of size: {list(input.shape)}"
         )
-    return (input.unsqueeze(0), True) if input.dim() == 3 else (input, False)
+    return (input.unsqueeze(0), True) if input.dim() == n + 1 else (input, False)
 
 
 def _rounded(vals: list[Value], dt: Any) -> list[Value]:
@@ -78,69 +96,101 @@ def _same_padding(k: int, d: int) -> tuple[int, int]:
     return total // 2, total - total // 2
 
 
-def conv2d(
-    input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
-    padding: Any = 0, dilation: Any = 1, groups: int = 1,
+def _strides(sizes: Sequence[int]) -> list[int]:
+    """Row-major strides of ``sizes``: how far one step along each dim moves in a flat list."""
+    out, step = [], 1
+    for s in reversed(sizes):
+        out.append(step)
+        step *= s
+    return out[::-1]
+
+
+def window_taps(
+    at: Sequence[int], sizes: Sequence[int], kernel: Sequence[int], stride: Sequence[int],
+    lo: Sequence[int], dilation: Sequence[int],
+) -> list[tuple[int, int]]:  # fmt: skip
+    """The kernel taps of the window at output position ``at`` that fall inside an input of
+    ``sizes`` (the padding skipped), in row-major kernel order: (kernel offset, input offset)
+    pairs, both flat."""
+    per_dim = []
+    for o, size, k, s, p, d, ks, xs in zip(
+        at, sizes, kernel, stride, lo, dilation, _strides(kernel), _strides(sizes)
+    ):
+        got = [(u * ks, r * xs) for u in range(k) if 0 <= (r := o * s - p + u * d) < size]
+        per_dim.append(got)
+    return [(sum(t[0] for t in combo), sum(t[1] for t in combo)) for combo in product(*per_dim)]
+
+
+def conv_nd(
+    input: Tensor, weight: Tensor, bias: Tensor | None, stride: Any, padding: Any,
+    dilation: Any, groups: int, nd: int,
 ) -> Tensor:  # fmt: skip
-    """Each output element: the kernel's weights dotted with the input patch under it, + bias."""
-    x, unbatched = _batched(input, "conv2d")
-    n, c, h, w = x.shape
-    o, cg, kh, kw = weight.shape
+    """An ``nd``-d convolution, PyTorch's ``convolution`` for any N: each output element the
+    kernel's weights dotted with the input patch under it, + bias."""
+    what = f"conv{nd}d"
+    x, unbatched = _batched(input, what, nd)
+    n, c, *sizes = x.shape
+    o, cg, *ks = weight.shape
     if c != cg * groups:
         raise RuntimeError(
             f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
             f"input{list(x.shape)} to have {cg * groups} channels, but got {c} channels instead"
         )
-    (sh, sw), (dh, dw) = _pair(stride), _pair(dilation)
+    st, dil = ntuple(stride, nd), ntuple(dilation, nd)
     if padding == "valid":
-        (top, bottom), (left, right) = (0, 0), (0, 0)
+        pads = [(0, 0)] * nd
     elif padding == "same":
-        (top, bottom), (left, right) = _same_padding(kh, dh), _same_padding(kw, dw)
+        pads = [_same_padding(k, d) for k, d in zip(ks, dil)]
     else:
-        (top, left) = _pair(padding)
-        bottom, right = top, left
-    hp, wp = h + top + bottom, w + left + right
-    ekh, ekw = dh * (kh - 1) + 1, dw * (kw - 1) + 1
-    if hp < ekh or wp < ekw:
+        pads = [(p, p) for p in ntuple(padding, nd)]
+    padded = [size + a + b for size, (a, b) in zip(sizes, pads)]
+    eff = [d * (k - 1) + 1 for k, d in zip(ks, dil)]
+    if any(p < e for p, e in zip(padded, eff)):
         raise RuntimeError(
-            f"Calculated padded input size per channel: ({hp} x {wp}). Kernel size: ({ekh} x "
-            f"{ekw}). Kernel size can't be greater than actual input size"
+            f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
+            f"Kernel size: ({' x '.join(map(str, eff))}). Kernel size can't be greater than "
+            "actual input size"
         )
-    oh, ow = (hp - ekh) // sh + 1, (wp - ekw) // sw + 1
+    outs = [(p - e) // s + 1 for p, e, s in zip(padded, eff, st)]
+    lo = [a for a, _ in pads]
+    windows = [window_taps(at, sizes, ks, st, lo, dil) for at in product(*map(range, outs))]
+    area, karea = math.prod(sizes), math.prod(ks)
     xs, ws = x.elements(), weight.elements()
     bs = bias.elements() if bias is not None else None
     per_group = o // groups
     vals = []
+    zero = Value(0.0, requires_grad=False)
     for b in range(n):
         for k in range(o):
             g = k // per_group
-            for i in range(oh):
-                for j in range(ow):
-                    wv, xv = [], []
-                    for ci in range(cg):
-                        plane = (b * c + g * cg + ci) * h
-                        for u in range(kh):
-                            r = i * sh - top + u * dh
-                            if not 0 <= r < h:
-                                continue  # the zero padding adds nothing
-                            for v in range(kw):
-                                col = j * sw - left + v * dw
-                                if 0 <= col < w:
-                                    wv.append(ws[((k * cg + ci) * kh + u) * kw + v])
-                                    xv.append(xs[(plane + r) * w + col])
-                    if not wv:  # a window all in the padding: 0 * a weight, as PyTorch
-                        # multiplies the padding's zeros (0 on the graph, nan for an inf weight)
-                        wv, xv = [ws[k * cg * kh * kw]], [Value(0.0, requires_grad=False)]
-                    out = vdot(wv, xv)
-                    vals.append(out + bs[k] if bs is not None else out)
+            for taps in windows:
+                wv, xv = [], []
+                for ci in range(cg):
+                    xb, wb = (b * c + g * cg + ci) * area, (k * cg + ci) * karea
+                    for wo, xo in taps:
+                        wv.append(ws[wb + wo])
+                        xv.append(xs[xb + xo])
+                if not wv:  # a window all in the padding: 0 * a weight, as PyTorch
+                    # multiplies the padding's zeros (0 on the graph, nan for an inf weight)
+                    wv, xv = [ws[k * cg * karea]], [zero]
+                out = vdot(wv, xv)
+                vals.append(out + bs[k] if bs is not None else out)
     inputs = (x, weight) if bias is None else (x, weight, bias)
     saved = {
-        "_saved_stride": (sh, sw), "_saved_padding": (top, left), "_saved_dilation": (dh, dw),
-        "_saved_groups": groups, "_saved_transposed": False, "_saved_output_padding": (0, 0),
+        "_saved_stride": st, "_saved_padding": tuple(lo), "_saved_dilation": dil,
+        "_saved_groups": groups, "_saved_transposed": False, "_saved_output_padding": (0,) * nd,
         "_saved_input": x, "_saved_weight": weight,
     }  # fmt: skip
-    r = result(_rounded(vals, x.dtype), (n, o, oh, ow), x.dtype, CONV, inputs, **saved)
+    r = result(_rounded(vals, x.dtype), (n, o, *outs), x.dtype, CONV, inputs, **saved)
     return r.squeeze(0) if unbatched else r
+
+
+def conv2d(
+    input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+    padding: Any = 0, dilation: Any = 1, groups: int = 1,
+) -> Tensor:  # fmt: skip
+    """Each output element: the kernel's weights dotted with the input patch under it, + bias."""
+    return conv_nd(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
 def _pool_size(size: int, k: int, s: int, p: int, d: int, ceil_mode: bool) -> int:
@@ -151,26 +201,76 @@ def _pool_size(size: int, k: int, s: int, p: int, d: int, ceil_mode: bool) -> in
     return out
 
 
-def _windows(x: Tensor, kernel: Any, stride: Any, padding: Any, dilation: Any,
-             ceil_mode: bool) -> tuple[Any, ...]:  # fmt: skip
-    (kh, kw) = _pair(kernel)
-    (sh, sw) = _pair(stride) if stride not in (None, ()) else (kh, kw)
-    (ph, pw), (dh, dw) = _pair(padding), _pair(dilation)
-    if 0 in (sh, sw):
+def pool_input(input: Tensor, n: int) -> tuple[int, list[int]]:
+    """An N-d pool's input checked as ATen checks it: the number of planes it pools (every
+    leading dim) and its spatial sizes."""
+    if input.dim() not in (n + 1, n + 2) or input.numel() == 0:
+        raise RuntimeError(f"non-empty {n + 1}D or {n + 2}D (batch mode) tensor expected for input")
+    sizes = list(input.shape[-n:])
+    return math.prod(input.shape[:-n]), sizes
+
+
+def pool_windows(
+    x: Tensor, kernel: Any, stride: Any, padding: Any, dilation: Any, ceil_mode: bool, n: int,
+) -> tuple[Any, ...]:  # fmt: skip
+    """An N-d pool's kernel, stride, padding, dilation and output sizes, with ATen's checks."""
+    ks = ntuple(kernel, n)
+    st = ntuple(stride, n) if stride not in (None, ()) else ks
+    pd, dil = ntuple(padding, n), ntuple(dilation, n)
+    if 0 in st:
         raise RuntimeError("stride should not be zero")
-    if ph > (dh * (kh - 1) + 1) // 2 or pw > (dw * (kw - 1) + 1) // 2:
+    for p, k, d in zip(pd, ks, dil):
+        if p > (d * (k - 1) + 1) // 2:
+            raise RuntimeError(
+                f"pad should be at most half of effective kernel size, but got pad={p}, "
+                f"kernel_size={k} and dilation={d}"
+            )
+    c, sizes = x.shape[-n - 1], list(x.shape[-n:])
+    outs = [_pool_size(*a, ceil_mode) for a in zip(sizes, ks, st, pd, dil)]
+    if min(outs) < 1:
         raise RuntimeError(
-            f"pad should be at most half of effective kernel size, but got pad={ph}, "
-            f"kernel_size={kh} and dilation={dh}"
+            f"Given input size: ({'x'.join(map(str, [c, *sizes]))}). Calculated output size: "
+            f"({'x'.join(map(str, [c, *outs]))}). Output size is too small"
         )
-    _, c, h, w = x.shape
-    oh, ow = _pool_size(h, kh, sh, ph, dh, ceil_mode), _pool_size(w, kw, sw, pw, dw, ceil_mode)
-    if oh < 1 or ow < 1:
-        raise RuntimeError(
-            f"Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow}). "
-            "Output size is too small"
-        )
-    return (kh, kw), (sh, sw), (ph, pw), (dh, dw), (oh, ow)
+    return ks, st, pd, dil, outs
+
+
+def _best(xs: list[Value], base: int, taps: Sequence[tuple[int, int]]) -> int:
+    """The flat spatial index of a window's largest element (the first of equal ones, a nan
+    wins: PyTorch's kernel's test)."""
+    best, at = -math.inf, -1
+    for _, xo in taps:
+        d = xs[base + xo].data
+        if at < 0 or d > best or d != d:
+            best, at = d, xo
+    return at
+
+
+def max_pool_nd(
+    input: Tensor, kernel_size: Any, stride: Any, padding: Any, dilation: Any,
+    ceil_mode: bool, return_indices: bool, n: int,
+) -> Any:  # fmt: skip
+    """An N-d max pool: each output element a copy of the largest element of its window, so
+    the gradient goes to that one place (``MaxPool{n}DWithIndicesBackward0``)."""
+    planes, sizes = pool_input(input, n)
+    ks, st, pd, dil, outs = pool_windows(input, kernel_size, stride, padding, dilation,
+                                         ceil_mode, n)  # fmt: skip
+    windows = [window_taps(at, sizes, ks, st, pd, dil) for at in product(*map(range, outs))]
+    area = math.prod(sizes)
+    xs, vals, where = input.elements(), [], []
+    for plane in range(planes):
+        for taps in windows:
+            at = _best(xs, plane * area, taps)
+            vals.append(apply(COPIES["select"], (xs[plane * area + at],)))
+            where.append(at)
+    shape = (*input.shape[:-n], *outs)
+    idx = tensor(nest(where, shape), dtype=int64)
+    saved = {
+        "_saved_kernel_size": ks, "_saved_stride": st, "_saved_padding": pd,
+        "_saved_dilation": dil, "_saved_ceil_mode": ceil_mode, "_saved_result1": idx,
+    }  # fmt: skip
+    out = result(vals, shape, input.dtype, MAX_POOL[n], (input,), **saved)
+    return (out, idx) if return_indices else out
 
 
 def max_pool2d(
@@ -179,36 +279,46 @@ def max_pool2d(
 ) -> Any:  # fmt: skip
     """Each output element: a copy of the largest element of its window (the first of equal
     ones; a nan wins), so the gradient goes to that one place."""
-    x, unbatched = _batched(input, "max_pool2d")
-    (kh, kw), (sh, sw), (ph, pw), (dh, dw), (oh, ow) = _windows(
-        x, kernel_size, stride, padding, dilation, ceil_mode
-    )
-    n, c, h, w = x.shape
-    xs, vals, where = x.elements(), [], []
-    for plane in range(n * c):
-        for i in range(oh):
-            for j in range(ow):
-                best, at = -math.inf, -1
-                for u in range(kh):
-                    r = i * sh - ph + u * dh
-                    for v in range(kw):
-                        col = j * sw - pw + v * dw
-                        if 0 <= r < h and 0 <= col < w:
-                            d = xs[(plane * h + r) * w + col].data
-                            if at < 0 or d > best or d != d:  # PyTorch's kernel's test
-                                best, at = d, r * w + col
-                vals.append(apply(COPIES["select"], (xs[plane * h * w + at],)))
-                where.append(at)
-    shape = (n, c, oh, ow)
-    idx = tensor(nest(where, shape), dtype=int64)
+    return max_pool_nd(input, kernel_size, stride, padding, dilation, ceil_mode,
+                       return_indices, 2)  # fmt: skip
+
+
+def avg_pool_nd(
+    input: Tensor, kernel_size: Any, stride: Any, padding: Any, ceil_mode: bool,
+    count_include_pad: bool, divisor_override: int | None, n: int,
+) -> Tensor:  # fmt: skip
+    """An N-d average pool: each output element the mean of its window (its sum over
+    PyTorch's divisor)."""
+    planes, sizes = pool_input(input, n)
+    ks = ntuple(kernel_size, n)
+    if n == 3 and any(s < k for s, k in zip(sizes, ks)):
+        raise RuntimeError(
+            f"input image (T: {sizes[0]} H: {sizes[1]} W: {sizes[2]}) smaller than kernel size "
+            f"(kT: {ks[0]} kH: {ks[1]} kW: {ks[2]})"
+        )
+    ks, st, pd, _, outs = pool_windows(input, ks, stride, padding, 1, ceil_mode, n)
+    area, steps = math.prod(sizes), _strides(sizes)
+    xs, vals = input.elements(), []
+    spans = []
+    for at in product(*map(range, outs)):
+        lo = [o * s - p for o, s, p in zip(at, st, pd)]
+        hi = [min(a + k, size + p) for a, k, size, p in zip(lo, ks, sizes, pd)]
+        whole = math.prod(b - a for a, b in zip(lo, hi))
+        ranges = [range(max(a, 0), min(b, size)) for a, b, size in zip(lo, hi, sizes)]
+        flat = [sum(i * s for i, s in zip(pos, steps)) for pos in product(*ranges)]
+        spans.append((whole, flat))
+    for plane in range(planes):
+        for whole, flat in spans:
+            inside = [xs[plane * area + f] for f in flat]
+            div = divisor_override or (whole if count_include_pad else len(inside))
+            vals.append(vsum(inside) / div)
     saved = {
-        "_saved_kernel_size": (kh, kw), "_saved_stride": (sh, sw), "_saved_padding": (ph, pw),
-        "_saved_dilation": (dh, dw), "_saved_ceil_mode": ceil_mode, "_saved_result1": idx,
+        "_saved_kernel_size": ks, "_saved_stride": st, "_saved_padding": pd,
+        "_saved_ceil_mode": ceil_mode, "_saved_count_include_pad": count_include_pad,
+        "_saved_divisor_override": divisor_override,
     }  # fmt: skip
-    out = result(vals, shape, x.dtype, MAX_POOL, (x,), **saved)
-    if unbatched:
-        out, idx = out.squeeze(0), idx.squeeze(0)
-    return (out, idx) if return_indices else out
+    shape = (*input.shape[:-n], *outs)
+    return result(_rounded(vals, input.dtype), shape, input.dtype, AVG_POOL[n], (input,), **saved)
 
 
 def avg_pool2d(
@@ -216,98 +326,75 @@ def avg_pool2d(
     ceil_mode: bool = False, count_include_pad: bool = True, divisor_override: int | None = None,
 ) -> Tensor:  # fmt: skip
     """Each output element: the mean of its window (its sum over PyTorch's divisor)."""
-    x, unbatched = _batched(input, "avg_pool2d")
-    (kh, kw), (sh, sw), (ph, pw), _, (oh, ow) = _windows(
-        x, kernel_size, stride, padding, 1, ceil_mode
-    )
-    n, c, h, w = x.shape
-    xs, vals = x.elements(), []
-    for plane in range(n * c):
-        for i in range(oh):
-            for j in range(ow):
-                r0, c0 = i * sh - ph, j * sw - pw
-                r1, c1 = min(r0 + kh, h + ph), min(c0 + kw, w + pw)
-                padded = (r1 - r0) * (c1 - c0)
-                r0, c0, r1, c1 = max(r0, 0), max(c0, 0), min(r1, h), min(c1, w)
-                inside = [xs[(plane * h + r) * w + q] for r in range(r0, r1) for q in range(c0, c1)]
-                div = divisor_override or (padded if count_include_pad else len(inside))
-                vals.append(vsum(inside) / div)
-    saved = {
-        "_saved_kernel_size": (kh, kw), "_saved_stride": (sh, sw), "_saved_padding": (ph, pw),
-        "_saved_ceil_mode": ceil_mode, "_saved_count_include_pad": count_include_pad,
-        "_saved_divisor_override": divisor_override,
-    }  # fmt: skip
-    out = result(_rounded(vals, x.dtype), (n, c, oh, ow), x.dtype, AVG_POOL, (x,), **saved)
-    return out.squeeze(0) if unbatched else out
+    return avg_pool_nd(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                       divisor_override, 2)  # fmt: skip
+
+
+def adaptive_windows(input: Tensor, output_size: Any, n: int, what: str) -> tuple[Any, ...]:
+    """The planes, output sizes and flat windows (row-major spatial offsets) of an N-d
+    adaptive pool: ``output_size`` windows that tile the input (PyTorch's start/end rule)."""
+    if input.dim() not in (n + 1, n + 2):
+        colon = ":" if what.startswith("adaptive_max") else ""
+        raise RuntimeError(
+            f"{what}(): Expected {n + 1}D or {n + 2}D tensor, but got{colon} {list(input.shape)}"
+        )
+    sizes = list(input.shape[-n:])
+    asked = (output_size,) * n if isinstance(output_size, int) else tuple(output_size)
+    outs = [int(a) if a is not None else s for a, s in zip(asked, sizes)]
+    steps = _strides(sizes)
+    windows = []
+    for at in product(*map(range, outs)):
+        ranges = [range((i * s) // o, -(-((i + 1) * s) // o)) for i, s, o in zip(at, sizes, outs)]
+        windows.append([sum(i * t for i, t in zip(pos, steps)) for pos in product(*ranges)])
+    return math.prod(input.shape[:-n]), outs, windows
+
+
+def adaptive_avg_pool_nd(input: Tensor, output_size: Any, n: int) -> Tensor:
+    """An N-d adaptive average pool (``AdaptiveAvgPool{n}DBackward0``)."""
+    planes, outs, windows = adaptive_windows(input, output_size, n, f"adaptive_avg_pool{n}d")
+    area = math.prod(input.shape[-n:])
+    xs, vals = input.elements(), []
+    for plane in range(planes):
+        for flat in windows:
+            inside = [xs[plane * area + f] for f in flat]
+            vals.append(vsum(inside) / len(inside))
+    shape = (*input.shape[:-n], *outs)
+    return result(_rounded(vals, input.dtype), shape, input.dtype, ADAPTIVE[n], (input,))
 
 
 def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     """The mean of ``output_size`` windows that tile the input (PyTorch's start/end rule)."""
-    x, unbatched = _batched(input, "adaptive_avg_pool2d")
-    n, c, h, w = x.shape
-    oh, ow = _pair(output_size)
-    oh, ow = oh or h, ow or w
-    xs, vals = x.elements(), []
-    for plane in range(n * c):
-        for i in range(oh):
-            r0, r1 = (i * h) // oh, -(-((i + 1) * h) // oh)
-            for j in range(ow):
-                c0, c1 = (j * w) // ow, -(-((j + 1) * w) // ow)
-                inside = [xs[(plane * h + r) * w + q] for r in range(r0, r1) for q in range(c0, c1)]
-                vals.append(vsum(inside) / len(inside))
-    out = result(_rounded(vals, x.dtype), (n, c, oh, ow), x.dtype, ADAPTIVE, (x,))
-    return out.squeeze(0) if unbatched else out
+    return adaptive_avg_pool_nd(input, output_size, 2)
 
 
-ADAPTIVE_MAX = node_class("AdaptiveMaxPool2DBackward0", 1, {"_saved_self": 0}, "find")
+def adaptive_max_pool_nd(input: Tensor, output_size: Any, return_indices: bool, n: int) -> Any:
+    """An N-d adaptive max pool and where each maximum is (``AdaptiveMaxPool{n}DBackward0``)."""
+    planes, outs, windows = adaptive_windows(input, output_size, n, f"adaptive_max_pool{n}d")
+    area = math.prod(input.shape[-n:])
+    xs, vals, where = input.elements(), [], []
+    for plane in range(planes):
+        for flat in windows:
+            at = _best(xs, plane * area, [(0, f) for f in flat])
+            vals.append(apply(COPIES["select"], (xs[plane * area + at],)))
+            where.append(at)
+    shape = (*input.shape[:-n], *outs)
+    idx = tensor(nest(where, shape), dtype=int64)
+    out = result(vals, shape, input.dtype, ADAPTIVE_MAX[n], (input,), _saved_result1=idx)
+    return (out, idx) if return_indices else out
 
 
 def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
     """The largest element of each of ``output_size`` windows that tile the input (PyTorch's
     start/end rule; the first of equal ones, a nan wins), and where it is."""
-    x, unbatched = _batched(input, "adaptive_max_pool2d")
-    n, c, h, w = x.shape
-    oh, ow = _pair(output_size) if not isinstance(output_size, int) else (output_size,) * 2
-    oh, ow = oh or h, ow or w
-    xs, vals, where = x.elements(), [], []
-    for plane in range(n * c):
-        for i in range(oh):
-            r0, r1 = (i * h) // oh, -(-((i + 1) * h) // oh)
-            for j in range(ow):
-                c0, c1 = (j * w) // ow, -(-((j + 1) * w) // ow)
-                best, at = -math.inf, -1
-                for r in range(r0, r1):
-                    for q in range(c0, c1):
-                        d = xs[(plane * h + r) * w + q].data
-                        if at < 0 or d > best or d != d:
-                            best, at = d, r * w + q
-                vals.append(apply(COPIES["select"], (xs[plane * h * w + at],)))
-                where.append(at)
-    shape = (n, c, oh, ow)
-    idx = tensor(nest(where, shape), dtype=int64)
-    out = result(vals, shape, x.dtype, ADAPTIVE_MAX, (x,), _saved_result1=idx)
-    if unbatched:
-        out, idx = out.squeeze(0), idx.squeeze(0)
-    return (out, idx) if return_indices else out
+    return adaptive_max_pool_nd(input, output_size, return_indices, 2)
 
 
-class AdaptiveMaxPool2d(Module):
-    """``adaptive_max_pool2d`` as a layer: any input size to ``output_size``."""
+class ConvNd(Module):
+    """What every ``Conv*d`` layer is (PyTorch's ``_ConvNd``): an ``n``-d convolution,
+    initialised as PyTorch's (kaiming-uniform with a = sqrt(5), the bias uniform in
+    ±1/sqrt(fan_in), from the seeded generator)."""
 
-    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
-        super().__init__()
-        self.output_size, self.return_indices = output_size, return_indices
-
-    def forward(self, input: Tensor) -> Any:
-        return adaptive_max_pool2d(input, self.output_size, self.return_indices)
-
-    def extra_repr(self) -> str:
-        return f"output_size={self.output_size}"
-
-
-class Conv2d(Module):
-    """A 2-d convolution, initialised as PyTorch's (kaiming-uniform with a = sqrt(5), the bias
-    uniform in ±1/sqrt(fan_in), from the seeded generator)."""
+    n = 2
 
     def __init__(
         self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1,
@@ -333,11 +420,12 @@ class Conv2d(Module):
                 f"Invalid padding string '{padding}', should be one of {set(('valid', 'same'))}"
             )
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
-        self.kernel_size, self.stride = _pair(kernel_size), _pair(stride)
-        self.padding = padding if isinstance(padding, str) else _pair(padding)
-        self.dilation, self.padding_mode = _pair(dilation), padding_mode
-        self.transposed, self.output_padding = False, (0, 0)
-        fan_in = in_channels // groups * self.kernel_size[0] * self.kernel_size[1]
+        t = self.n
+        self.kernel_size, self.stride = ntuple(kernel_size, t), ntuple(stride, t)
+        self.padding = padding if isinstance(padding, str) else ntuple(padding, t)
+        self.dilation, self.padding_mode = ntuple(dilation, t), padding_mode
+        self.transposed, self.output_padding = False, (0,) * t
+        fan_in = in_channels // groups * math.prod(self.kernel_size)
         dt = dtype or get_default_dtype()
         weights, biases = draws.linear_init(None, fan_in, out_channels, bias, dt.name)
         shape = (out_channels, in_channels // groups, *self.kernel_size)
@@ -350,13 +438,17 @@ class Conv2d(Module):
     def forward(self, input: Tensor) -> Tensor:
         if self.padding_mode != "zeros":  # the input padded first, as PyTorch's _ConvNd
             padded = pad_mode(input, conv_padding(self), self.padding_mode, None)
-            return conv2d(padded, self.weight, self.bias, self.stride, 0, self.dilation,
-                          self.groups)  # fmt: skip
-        return conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                      self.groups)  # fmt: skip
+            return conv_nd(padded, self.weight, self.bias, self.stride, 0, self.dilation,
+                           self.groups, self.n)  # fmt: skip
+        return conv_nd(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
+                       self.groups, self.n)  # fmt: skip
 
     def extra_repr(self) -> str:
         return conv_repr(self)
+
+
+class Conv2d(ConvNd):
+    """A 2-d convolution (``conv2d`` as a layer)."""
 
 
 def conv_repr(m: Any) -> str:
@@ -408,8 +500,11 @@ class MaxPool2d(MaxPoolNd):
     pool = staticmethod(max_pool2d)
 
 
-class AvgPool2d(Module):
-    """``avg_pool2d`` as a layer."""
+class AvgPoolNd(Module):
+    """What every ``AvgPool*d`` layer with a divisor is: its ``pool`` function with the
+    layer's options (``stride`` defaults to the kernel size)."""
+
+    pool: Any
 
     def __init__(
         self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
@@ -421,22 +516,59 @@ class AvgPool2d(Module):
         self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
 
     def forward(self, input: Tensor) -> Tensor:
-        return avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                          self.count_include_pad, self.divisor_override)  # fmt: skip
+        return type(self).pool(input, self.kernel_size, self.stride, self.padding,
+                               self.ceil_mode, self.count_include_pad,
+                               self.divisor_override)  # fmt: skip
 
     def extra_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
-class AdaptiveAvgPool2d(Module):
-    """``adaptive_avg_pool2d`` as a layer: any input size to ``output_size``."""
+class AvgPool2d(AvgPoolNd):
+    """``avg_pool2d`` as a layer."""
+
+    pool = staticmethod(avg_pool2d)
+
+
+class AdaptiveAvgPoolNd(Module):
+    """What every ``AdaptiveAvgPool*d`` layer is: its ``pool`` function to ``output_size``."""
+
+    pool: Any
 
     def __init__(self, output_size: Any) -> None:
         super().__init__()
         self.output_size = output_size
 
     def forward(self, input: Tensor) -> Tensor:
-        return adaptive_avg_pool2d(input, self.output_size)
+        return type(self).pool(input, self.output_size)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool2d(AdaptiveAvgPoolNd):
+    """``adaptive_avg_pool2d`` as a layer: any input size to ``output_size``."""
+
+    pool = staticmethod(adaptive_avg_pool2d)
+
+
+class AdaptiveMaxPoolNd(Module):
+    """What every ``AdaptiveMaxPool*d`` layer is: its ``pool`` function to ``output_size``."""
+
+    pool: Any
+
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input: Tensor) -> Any:
+        return type(self).pool(input, self.output_size, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool2d(AdaptiveMaxPoolNd):
+    """``adaptive_max_pool2d`` as a layer: any input size to ``output_size``."""
+
+    pool = staticmethod(adaptive_max_pool2d)

@@ -33,6 +33,15 @@ from . import grad  # noqa: F401 - F.grad is torch.nn.grad, as in PyTorch
 from .channels import dropout1d, dropout2d, pixel_shuffle, pixel_unshuffle
 from .conv import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, conv2d, max_pool2d
 from .conv1d import adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, max_pool1d
+from .conv3d import (
+    adaptive_avg_pool3d,
+    adaptive_max_pool3d,
+    adaptive_max_pool3d_with_indices,
+    avg_pool3d,
+    conv3d,
+    max_pool3d,
+    max_pool3d_with_indices,
+)
 from .conv_tbc import conv_tbc
 from .ctc import ctc_loss
 from .embedding_bag import embedding_bag
@@ -123,14 +132,17 @@ from .unpool import (
     adaptive_max_pool2d_with_indices,
     lp_pool1d,
     lp_pool2d,
+    lp_pool3d,
     max_pool1d_with_indices,
     max_pool2d_with_indices,
     max_unpool1d,
     max_unpool2d,
+    max_unpool3d,
 )
 from .upsampling import (
     conv_transpose1d,
     conv_transpose2d,
+    conv_transpose3d,
     interpolate,
     upsample,
     upsample_bilinear,
@@ -205,6 +217,9 @@ __all__ += ["embedding_bag", "max_unpool1d", "max_unpool2d"]
 __all__ += ["GRID_SAMPLE_INTERPOLATION_MODES", "GRID_SAMPLE_PADDING_MODES", "affine_grid"]
 __all__ += ["ctc_loss", "grid_sample"]
 __all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
+__all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices"]
+__all__ += ["avg_pool3d", "conv3d", "conv_transpose3d", "lp_pool3d", "max_pool3d"]
+__all__ += ["max_pool3d_with_indices", "max_unpool3d"]
 __all__ += sorted(set(NN_FUNCTIONAL) - set(__all__))  # tanh, sigmoid: the table's
 
 # tanh and sigmoid are the table's as they are; the other activations take PyTorch's own

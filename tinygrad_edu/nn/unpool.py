@@ -12,6 +12,7 @@ tensor([[[0., 3., 2., 0.]]])
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,12 +21,14 @@ from .._tensor.function import Function
 from .._tensor.tensor import Tensor, tensor
 from .conv import adaptive_max_pool2d, avg_pool2d, max_pool2d
 from .conv1d import adaptive_max_pool1d, avg_pool1d, max_pool1d
+from .conv3d import avg_pool3d, max_pool3d
 from .functional_ops import fused, relu
 from .module import Module
 
 __all__ = ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "lp_pool1d", "lp_pool2d"]
 __all__ += ["max_pool1d_with_indices", "max_pool2d_with_indices", "max_unpool1d", "max_unpool2d"]
 __all__ += ["adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices"]
+__all__ += ["LPPool3d", "MaxUnpool3d", "lp_pool3d", "max_unpool3d"]
 
 _INF = float("inf")
 
@@ -90,6 +93,17 @@ def lp_pool2d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = N
     return _lp_finish(out, norm_type, kw * kh)
 
 
+def lp_pool3d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:  # fmt: skip
+    """The ``norm_type``-norm of each 3-d window: ``(sum x**p) ** (1 / p)``."""
+    if norm_type == _INF:
+        return max_pool3d(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if norm_type == -_INF:
+        return -max_pool3d(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    out = avg_pool3d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return _lp_finish(out, norm_type, math.prod(_tuple(kernel_size, 3)))
+
+
 def _unpool_output_size(input: Tensor, kernel_size: tuple[int, ...], stride: tuple[int, ...],
                         padding: tuple[int, ...], output_size: Any) -> list[int]:  # fmt: skip
     """torch/nn/functional.py's ``_unpool_output_size``: the size the pool came from, or the
@@ -124,36 +138,37 @@ def _unpool_output_size(input: Tensor, kernel_size: tuple[int, ...], stride: tup
     return ret
 
 
-def _unpool2d(input: Tensor, indices: Tensor, size: Sequence[int]) -> Tensor:
-    """ATen's ``max_unpool2d``: zeros of ``size`` per plane, each input element written at its
-    index (``MaxUnpool2DBackward0``: the gradient gathered back from those places)."""
+def _unpool(input: Tensor, indices: Tensor, size: Sequence[int]) -> Tensor:
+    """ATen's ``max_unpool2d``/``3d`` (by ``len(size)``): zeros of ``size`` per plane, each input
+    element written at its index (``MaxUnpool{n}DBackward0``: the gradient gathered back from
+    those places)."""
+    n = len(size)
     if indices.dtype is not int64:
-        raise RuntimeError(
-            f"elements in indices should be type int64 but got: {C_NAMES[indices.dtype][0]}"
-        )
+        got = f" but got: {C_NAMES[indices.dtype][0]}" if n == 2 else ""  # ATen's 3-d says less
+        raise RuntimeError(f"elements in indices should be type int64{got}")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(
             "Expected shape of indices to be same as that of the input tensor "
             f"({list(input.shape)}) but got indices tensor with shape: {list(indices.shape)}"
         )
-    if input.dim() not in (3, 4):
+    if input.dim() not in (n + 1, n + 2):
         raise RuntimeError(
-            "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
-            f"{input.dim()} dimensions."
+            f"Input to max_unpooling{n}d should be a {n + 1}d or {n + 2}d Tensor, but got a "
+            f"tensor with {input.dim()} dimensions."
         )
-    oh, ow = int(size[0]), int(size[1])
-    lead = tuple(input.shape[:-2])
-    planes = 1
-    for s in lead:
-        planes *= s
+    outs = [int(v) for v in size]
+    area = math.prod(outs)
+    lead = tuple(input.shape[:-n])
+    planes = math.prod(lead)
     idx = indices.reshape(planes, -1)
     for k in idx.reshape(-1).tolist():
-        if not 0 <= k < oh * ow:
+        if not 0 <= k < area:
             raise RuntimeError(
-                f"Found an invalid max index: {k} (output volumes are of size {oh}x{ow})"
+                f"Found an invalid max index: {k} (output volumes are of size "
+                f"{'x'.join(map(str, outs))})"
             )
-    r = _Unpool.apply(input, idx.reshape(-1).tolist(), planes, oh * ow, (*lead, oh, ow))
-    return fused("MaxUnpool2DBackward0", r, (input,))
+    r = _Unpool.apply(input, idx.reshape(-1).tolist(), planes, area, (*lead, *outs))
+    return fused(f"MaxUnpool{n}DBackward0", r, (input,))
 
 
 class _Unpool(Function):
@@ -186,7 +201,7 @@ def max_unpool1d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any =
     k = _tuple(kernel_size, 1)
     s = k if stride is None else _tuple(stride, 1)
     size = _unpool_output_size(input, k, s, _tuple(padding, 1), output_size)
-    return _unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), [*size, 1]).squeeze(-1)
+    return _unpool(input.unsqueeze(-1), indices.unsqueeze(-1), [*size, 1]).squeeze(-1)
 
 
 def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
@@ -195,7 +210,16 @@ def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any =
     k = _tuple(kernel_size, 2)
     s = k if stride is None else _tuple(stride, 2)
     size = _unpool_output_size(input, k, s, _tuple(padding, 2), output_size)
-    return _unpool2d(input, indices, size)
+    return _unpool(input, indices, size)
+
+
+def max_unpool3d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:  # fmt: skip
+    """The inverse of ``max_pool3d``: each value back at its index, zeros elsewhere."""
+    k = _tuple(kernel_size, 3)
+    s = k if stride is None else _tuple(stride, 3)
+    size = _unpool_output_size(input, k, s, _tuple(padding, 3), output_size)
+    return _unpool(input, indices, size)
 
 
 class _LPPoolNd(Module):
@@ -223,6 +247,14 @@ class LPPool2d(_LPPoolNd):
 
     def forward(self, input: Tensor) -> Tensor:
         return lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride,
+                         self.ceil_mode)  # fmt: skip
+
+
+class LPPool3d(_LPPoolNd):
+    """``F.lp_pool3d``: the power-average of each 3-d window."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return lp_pool3d(input, float(self.norm_type), self.kernel_size, self.stride,
                          self.ceil_mode)  # fmt: skip
 
 
@@ -254,4 +286,14 @@ class MaxUnpool2d(_MaxUnpoolNd):
 
     def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:
         return max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
+                            output_size)  # fmt: skip
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """``F.max_unpool3d``: a 3-d max pool's values put back where they came from."""
+
+    n = 3
+
+    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:
+        return max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding,
                             output_size)  # fmt: skip

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import math
 import warnings
+from itertools import product
 from typing import Any
 
-from .._tensor.dtype import get_default_dtype
+from .._tensor.dtype import Size, get_default_dtype
 from .._tensor.shape import nest
 from .._tensor.tensor import Tensor, tensor
 from .._tensor.tensor_graph import node_class, result
 from .._torch_cpu import random as draws
 from ..core.engine import Value, vdot
-from .conv import rounded_values
+from .conv import ntuple, rounded_values, window_taps
 from .functional_ops import fused
 from .module import Module
 from .parameter import Parameter
@@ -28,6 +29,7 @@ from .parameter import Parameter
 __all__ = ["ConvTranspose1d", "ConvTranspose2d", "Upsample", "conv_transpose1d"]
 __all__ += ["UpsamplingBilinear2d", "UpsamplingNearest2d", "conv_transpose2d", "interpolate"]
 __all__ += ["upsample", "upsample_bilinear", "upsample_nearest"]
+__all__ += ["ConvTranspose3d", "conv_transpose3d", "conv_transpose_nd"]
 
 CONV = node_class("ConvolutionBackward0", -1, {}, "find")
 
@@ -36,64 +38,80 @@ def _pair(v: Any) -> tuple[int, int]:
     return (int(v), int(v)) if isinstance(v, int) else (int(v[0]), int(v[1]))
 
 
+def conv_transpose_nd(
+    input: Tensor, weight: Tensor, bias: Tensor | None, stride: Any, padding: Any,
+    output_padding: Any, groups: int, dilation: Any, nd: int,
+) -> Tensor:  # fmt: skip
+    """The gradient of an ``nd``-d convolution as an op: the input element at ``i`` adds
+    ``x * weight[u]`` into output ``i*stride - padding + u*dilation`` (per dim)."""
+    unbatched = input.dim() == nd + 1
+    x = input.unsqueeze(0) if unbatched else input
+    if x.dim() != nd + 2:
+        raise RuntimeError(
+            f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
+            f"conv_transpose{nd}d, but got input of size: {list(input.shape)}"
+        )
+    n, c, *sizes = x.shape
+    cin, cog, *ks = weight.shape
+    if c != cin:
+        raise RuntimeError(
+            f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
+            f"{list(x.shape)} to have {cin} channels, but got {c} channels instead"
+        )
+    st, pd = ntuple(stride, nd), ntuple(padding, nd)
+    op, dil = ntuple(output_padding, nd), ntuple(dilation, nd)
+    outs = [(h - 1) * s - 2 * p + d * (k - 1) + o + 1
+            for h, s, p, d, k, o in zip(sizes, st, pd, dil, ks, op)]  # fmt: skip
+    cg = cin // groups
+    cout = cog * groups
+    area, oarea, karea = math.prod(sizes), math.prod(outs), math.prod(ks)
+    xs, ws = x.elements(), weight.elements()
+    bs = bias.elements() if bias is not None else None
+    # where each input position's kernel taps land in the output (a window walk over the
+    # output: the same rule as a convolution's, read the other way)
+    spread = [window_taps(at, outs, ks, st, pd, dil) for at in product(*map(range, sizes))]
+    # each output element's (weight, input) pairs, gathered in the input's order
+    pairs: list[list[tuple[Any, Any]]] = [[] for _ in range(n * cout * oarea)]
+    for b in range(n):
+        for ci in range(cin):
+            g = ci // cg
+            for pos, taps in enumerate(spread):
+                xv = xs[(b * c + ci) * area + pos]
+                for co in range(cog):
+                    wb, ob = (ci * cog + co) * karea, (b * cout + g * cog + co) * oarea
+                    for wo, oo in taps:
+                        pairs[ob + oo].append((ws[wb + wo], xv))
+    vals = []
+    zero = Value(0.0, requires_grad=False)
+    for idx, got in enumerate(pairs):
+        k = (idx // oarea) % cout
+        wv = [p[0] for p in got] or [ws[0]]
+        xv = [p[1] for p in got] or [zero]  # no input reaches it: 0 * a weight, on the graph
+        out = vdot(wv, xv)
+        vals.append(out + bs[k] if bs is not None else out)
+    inputs = (x, weight) if bias is None else (x, weight, bias)
+    r = result(rounded_values(vals, x.dtype), (n, cout, *outs), x.dtype, CONV, inputs)
+    return r.squeeze(0) if unbatched else r
+
+
 def conv_transpose2d(
     input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
     padding: Any = 0, output_padding: Any = 0, groups: int = 1, dilation: Any = 1,
 ) -> Tensor:  # fmt: skip
     """The gradient of a convolution as an op: input element ``(i, j)`` adds
     ``x * weight[u, v]`` into output ``(i*stride - padding + u*dilation, ...)``."""
-    unbatched = input.dim() == 3
-    x = input.unsqueeze(0) if unbatched else input
-    if x.dim() != 4:
-        raise RuntimeError(
-            "Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got input "
-            f"of size: {list(input.shape)}"
-        )
-    n, c, h, w = x.shape
-    cin, cog, kh, kw = weight.shape
-    if c != cin:
-        raise RuntimeError(
-            f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
-            f"{list(x.shape)} to have {cin} channels, but got {c} channels instead"
-        )
-    (sh, sw), (ph, pw) = _pair(stride), _pair(padding)
-    (oph, opw), (dh, dw) = _pair(output_padding), _pair(dilation)
-    oh = (h - 1) * sh - 2 * ph + dh * (kh - 1) + oph + 1
-    ow = (w - 1) * sw - 2 * pw + dw * (kw - 1) + opw + 1
-    cg = cin // groups
-    cout = cog * groups
-    xs, ws = x.elements(), weight.elements()
-    bs = bias.elements() if bias is not None else None
-    # each output element's (weight, input) pairs, gathered in the input's order
-    pairs: list[list[tuple[Any, Any]]] = [[] for _ in range(n * cout * oh * ow)]
-    for b in range(n):
-        for ci in range(cin):
-            g = ci // cg
-            for i in range(h):
-                for j in range(w):
-                    xv = xs[((b * c + ci) * h + i) * w + j]
-                    for co in range(cog):
-                        k = g * cog + co
-                        for u in range(kh):
-                            r = i * sh - ph + u * dh
-                            if not 0 <= r < oh:
-                                continue
-                            for v in range(kw):
-                                q = j * sw - pw + v * dw
-                                if 0 <= q < ow:
-                                    wv = ws[((ci * cog + co) * kh + u) * kw + v]
-                                    pairs[((b * cout + k) * oh + r) * ow + q].append((wv, xv))
-    vals = []
-    zero = Value(0.0, requires_grad=False)
-    for idx, got in enumerate(pairs):
-        k = (idx // (oh * ow)) % cout
-        wv = [p[0] for p in got] or [ws[0]]
-        xv = [p[1] for p in got] or [zero]  # no input reaches it: 0 * a weight, on the graph
-        out = vdot(wv, xv)
-        vals.append(out + bs[k] if bs is not None else out)
-    inputs = (x, weight) if bias is None else (x, weight, bias)
-    r = result(rounded_values(vals, x.dtype), (n, cout, oh, ow), x.dtype, CONV, inputs)
-    return r.squeeze(0) if unbatched else r
+    return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups,
+                             dilation, 2)  # fmt: skip
+
+
+def conv_transpose3d(
+    input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+    padding: Any = 0, output_padding: Any = 0, groups: int = 1, dilation: Any = 1,
+) -> Tensor:  # fmt: skip
+    """The 3-d transposed convolution: input element ``(t, i, j)`` adds its kernel-weighted
+    copies into the output at ``(t, i, j)*stride - padding + (u, v, w)*dilation``."""
+    return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups,
+                             dilation, 3)  # fmt: skip
 
 
 def conv_transpose1d(
@@ -154,6 +172,37 @@ class _ConvTranspose(Module):
     def _tuple(self, v: Any) -> tuple[int, ...]:
         return (int(v),) * self._dims if isinstance(v, int) else tuple(int(a) for a in v)
 
+    def forward(self, input: Tensor, output_size: Any = None) -> Tensor:
+        return conv_transpose_nd(input, self.weight, self.bias, self.stride, self.padding,
+                                 self._output_padding(input, output_size), self.groups,
+                                 self.dilation, self._dims)  # fmt: skip
+
+    def _output_padding(self, input: Tensor, output_size: Any) -> tuple[int, ...]:
+        """PyTorch's ``_ConvTransposeNd._output_padding``: the output padding that makes the
+        asked ``output_size`` (within a stride of the smallest), or the layer's own."""
+        if output_size is None:
+            return self.output_padding
+        n = self._dims
+        lead = 2 if input.dim() == n + 2 else 1
+        size = list(output_size)
+        if len(size) == lead + n:
+            size = size[lead:]
+        if len(size) != n:
+            raise ValueError(
+                f"ConvTranspose{n}D: for {input.dim()}D input, output_size must have {n} "
+                f"or {lead + n} elements (got {len(size)})"
+            )
+        lows = [(input.shape[d + lead] - 1) * self.stride[d] - 2 * self.padding[d]
+                + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(n)]  # fmt: skip
+        highs = [lo + s - 1 for lo, s in zip(lows, self.stride)]
+        for want, lo, hi in zip(size, lows, highs):
+            if want < lo or want > hi:
+                raise ValueError(
+                    f"requested an output size of {size}, but valid sizes range from {lows} to "
+                    f"{highs} (for an input of {Size(input.shape[2:])})"
+                )
+        return tuple(int(want) - lo for want, lo in zip(size, lows))
+
     def extra_repr(self) -> str:
         zero, one = (0,) * self._dims, (1,) * self._dims
         s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}"
@@ -174,9 +223,11 @@ class _ConvTranspose(Module):
 class ConvTranspose2d(_ConvTranspose):
     """``conv_transpose2d`` as a layer (the upsampling half of an autoencoder or a GAN)."""
 
-    def forward(self, input: Tensor, output_size: Any = None) -> Tensor:
-        return conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
-                                self.output_padding, self.groups, self.dilation)  # fmt: skip
+
+class ConvTranspose3d(_ConvTranspose):
+    """``conv_transpose3d`` as a layer (the upsampling half of a volumetric network)."""
+
+    _dims = 3
 
 
 class ConvTranspose1d(_ConvTranspose):
@@ -186,7 +237,8 @@ class ConvTranspose1d(_ConvTranspose):
 
     def forward(self, input: Tensor, output_size: Any = None) -> Tensor:
         return conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding,
-                                self.output_padding, self.groups, self.dilation)  # fmt: skip
+                                self._output_padding(input, output_size), self.groups,
+                                self.dilation)  # fmt: skip
 
 
 # -- interpolation ---------------------------------------------------------------------------
