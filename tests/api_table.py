@@ -109,9 +109,8 @@ REASONS: list[tuple[str, str]] = [
     ),
     ("lazy modules and parametrizations beyond nn.Linear's", r"^Lazy|parametriz|^UninitializedB"),
     (
-        "recurrent, transformer and attention layers",
-        r"RNN|LSTM|GRU|Transformer|Attention|"
-        r"attention|^rnn|^pack_|^pad_packed|PackedSequence",
+        "transformer and attention layers (and RNNCellBase, which the cells here do not share)",
+        r"Transformer|Attention|attention|^RNNCellBase$",
     ),
     (
         "Python's own modules and typing names that the module imports (not PyTorch's API)",

@@ -166,6 +166,7 @@ from .core.grad_mode import (
 )
 from .core.gradcheck import GradcheckError, gradcheck
 from .core.graph import AccumulateGrad, Node
+from .nn import rnn_functional as _rnn_functional
 from .nn.functional import log_softmax, softmax
 from .serialization import load, save
 
@@ -228,6 +229,7 @@ globals().update(_old_forms.FUNCTIONS)  # torch.frombuffer, torch.nuclear_norm, 
 globals().update(_native_forms.FUNCTIONS)  # torch.native_layer_norm, torch.convolution, ...
 globals().update(_strided.FUNCTIONS)  # torch.as_strided, torch.empty_strided, ...
 globals().update(_segment_reduce.FUNCTIONS)  # torch.segment_reduce, torch.from_file
+globals().update(_rnn_functional.FUNCTIONS)  # torch.lstm, torch.gru, torch.rnn_tanh, ...
 _autograd_modules.install()  # torch.autograd.graph, .function, .grad_mode, .variable, ...
 linalg.cross = _spellings.linalg_cross  # type: ignore[attr-defined]
 # torch.autograd.functional: the module autograd is has it as a submodule, as PyTorch's package
@@ -425,4 +427,5 @@ __all__ += sorted(_native_forms.FUNCTIONS)
 __all__ += sorted(_old_forms.FUNCTIONS)
 __all__ += sorted(_igamma.FUNCTIONS)
 __all__ += sorted(_segment_reduce.FUNCTIONS)
+__all__ += sorted(_rnn_functional.FUNCTIONS)
 __all__ += [n for n in _completed if n not in __all__]
