@@ -36,6 +36,7 @@ own grad is the sum of its outputs' (what a sum of them would receive).
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -49,7 +50,7 @@ from ..core.messages import SECOND_BACKWARD
 from ..core.ops import Const, Op
 from .dtype import float32, float64
 from .lazy import build
-from .tensor_graph import TensorNode, is_tensor, new_node
+from .tensor_graph import TensorNode, is_tensor, lift, new_node, remember
 
 __all__ = ["BackwardCFunction", "Function", "FunctionCtx"]
 
@@ -65,7 +66,9 @@ class FunctionCtx:
     def saved_tensors(self) -> tuple[Any, ...]:
         if self.__dict__.get("freed_", False) and not self.__dict__.get("running_", False):
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(self.__dict__.get("to_save", ()))
+        saved = tuple(self.__dict__.get("to_save", ()))
+        outs = self.__dict__.get("unpacked_")
+        return tuple(outs.get(id(t), t) for t in saved) if outs else saved
 
     def mark_non_differentiable(self, *tensors: Any) -> None:
         """These outputs get no grad_fn (an index, a mask); backward gets zeros for them."""
@@ -124,6 +127,12 @@ class Function:
         )
 
     @staticmethod
+    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any) -> Any:
+        """Define it to write ``forward(*args)`` without ``ctx``: this gets ``ctx``, forward's
+        inputs (a tuple) and its output, and saves what backward needs."""
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
         raise NotImplementedError(
             "You must implement either the backward or vjp method for your custom "
@@ -136,7 +145,11 @@ class Function:
         ctx = new_node(cls._backward_cls, tuple(a for a in args if is_tensor(a)), ())
         ctx.needs_input_grad = tuple(is_tensor(a) and a.requires_grad for a in args)
         with no_grad():
-            out = cls.forward(ctx, *args, **kwargs)
+            if cls.setup_context is Function.setup_context:
+                out = cls.forward(ctx, *args, **kwargs)
+            else:  # forward without ctx; setup_context saves what backward needs
+                out = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, out)
         if not (STATE.enabled and any(ctx.needs_input_grad)):
             return out
         if _numbers_first(ctx, out, args):  # its output's elements made when asked
@@ -239,6 +252,19 @@ class _Vjp(float):
         return self.call.vjp(self.j, upstream)
 
 
+class _OnGraph:
+    """``_Collect`` or ``_Vjp`` in a create_graph pass, where the upstream gradient is a Value:
+    not a number, so that ``upstream * it`` (which a Value refuses) comes to ``__rmul__``."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Any) -> None:
+        self.hand = hand
+
+    def __rmul__(self, upstream: Any) -> Any:
+        return self.hand(upstream)
+
+
 class _CallNode(Node):
     """The call's scalar node: its freed state is the ctx's, so that ``saved_tensors`` is
     refused after a pass that did not retain the graph, as PyTorch's is. One class per
@@ -269,8 +295,10 @@ class _Index(int):
 
 
 def _out_local(h: Any, i: Any, out: Any) -> tuple[Any, ...]:
-    if isinstance(out, Value):
-        _no_graph()
+    if isinstance(out, Value):  # create_graph: a saved output is read back as this element
+        call, pos = i.call, int(i)
+        call.hub = h
+        return (_OnGraph(lambda up: call.collect(pos, up) or up),)
     return (_Collect(i.call, int(i)),)
 
 
@@ -287,10 +315,6 @@ Function._call_node = type("FunctionBackward", (_CallNode,), {"__slots__": ()})
 Function._out_op = _out_op("FunctionBackward")
 
 
-def _no_graph(*_: Any) -> Any:
-    raise NotImplementedError("create_graph=True through a custom autograd.Function")
-
-
 class _Call:
     """One call of a Function: its ops, the gradients gathered in a pass, backward's result."""
 
@@ -303,6 +327,9 @@ class _Call:
         self.fresh = False
         self.result: list[Any] = []
         self.upstream: Any = 0.0
+        self.graph = False  # this pass builds a graph of the gradients (create_graph)
+        self.hub: Value | None = None  # the call's Value, in such a pass (then let go)
+        self.returned: tuple[Any, ...] = ()  # what backward returned, in such a pass
 
     def wrap(self, out: Any) -> Any:
         outs = out if isinstance(out, tuple) else (out,)
@@ -317,8 +344,10 @@ class _Call:
         label = f"{self.cls.__name__}.apply"
 
         def call_local(*xs: Any) -> tuple[Any, ...]:
-            if isinstance(xs[-1], Value):
-                _no_graph()
+            # create_graph: backward runs with grad mode on, on tensors of the pass's Values
+            self.graph = isinstance(xs[-1], Value)
+            if self.graph:
+                return tuple(_OnGraph(functools.partial(self.vjp, j)) for j in range(len(xs) - 1))
             return tuple(_Vjp(self, j) for j in range(len(xs) - 1))
 
         saves = bool(self.ctx.__dict__.get("to_save"))
@@ -374,6 +403,11 @@ class _Call:
             if not materialize and all(g is None for g in got):
                 grads.append(None)
                 continue
+            if self.graph:  # the pass's own Values, so that backward's arithmetic is recorded
+                vals = [g if isinstance(g, Value) else Value(float(g or 0.0), requires_grad=False)
+                        for g in got]  # fmt: skip
+                grads.append(lift(type(o), vals, o.shape, o.dtype))
+                continue
             data = [0.0 if g is None else float(g) for g in got]
             if o.dtype is float32:  # a float32 output's gradient holds float32 numbers
                 data = round32(data)
@@ -381,15 +415,35 @@ class _Call:
             grads.append(type(o).from_values(vals, o.shape, o.dtype))
         return grads
 
+    def outputs_as_saved(self) -> dict[int, Any]:
+        """create_graph: each output forward saved, by id, as a tensor of the call's graph (as
+        PyTorch unpacks a saved output with its grad_fn), so the gradient is a function of it."""
+        hub, saved = self.hub, {id(t) for t in self.ctx.__dict__.get("to_save", ())}
+        found: dict[int, Any] = {}
+        if hub is None:
+            return found
+        for o, first in self.outs:
+            if first >= 0 and id(o) in saved:
+                vals = [apply(self.cls._out_op, (hub, _Index(self, first + k)))
+                        for k in range(len(o.flat))]  # fmt: skip
+                found[id(o)] = t = type(o).from_values(vals, o.shape, o.dtype, self.ctx)
+                remember(t)
+        return found
+
     def run(self, grads: list[Any] | None = None) -> list[Any]:
         ctx, name = self.ctx, type(self.ctx).__name__
         ctx.running_ = True
         try:
-            with no_grad():
+            with set_grad_enabled(self.graph):
+                if self.graph:
+                    ctx.unpacked_ = self.outputs_as_saved()
                 got = self.cls.backward(ctx, *(self.grad_outputs() if grads is None else grads))
         finally:
-            ctx.running_ = False
+            ctx.running_, self.hub = False, None
+            ctx.__dict__.pop("unpacked_", None)
         got = got if isinstance(got, tuple) else (got,)
+        if self.graph:  # kept, so the gradient read back is the tensor backward returned
+            self.returned = got
         n = len(self.args)
         if len(got) > n and all(g is None for g in got[n:]):
             got = got[:n]
@@ -409,13 +463,13 @@ class _Call:
                 continue
             if not a.requires_grad:
                 continue
-            flat += _elements(name, k, a, g)
+            flat += _elements(name, k, a, g, graph=self.graph)
         return flat
 
 
-def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
+def _elements(name: str, k: int, a: Any, g: Any, *, graph: bool = False) -> Sequence[Any]:
     """The gradient ``g`` backward returned for input ``a`` (number ``k``), element by element
-    in ``a``'s dtype (None: no gradient)."""
+    in ``a``'s dtype (None: no gradient); its Values themselves in a create_graph pass."""
     if g is None:
         return [None] * a.numel()
     if not is_tensor(g) or tuple(g.shape) != tuple(a.shape):
@@ -424,5 +478,8 @@ def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
             f"Function {name} returned an invalid gradient at index {k} - got {got} but "
             f"expected shape compatible with {list(a.shape)}"
         )
+    if graph:
+        remember(g)  # the gradient read back is this tensor, with the grad_fn backward gave it
+        return list(g.flat)
     data = list(g.numbers())
     return round32(data) if a.dtype is float32 else data

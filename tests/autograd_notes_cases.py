@@ -1,0 +1,161 @@
+"""What PyTorch's autograd notes and tutorials do, as cases run on a ``torch`` module given.
+
+``tests/data/make_autograd_notes.py`` runs each case with real PyTorch and stores what it
+returns (``tests/data/autograd_notes_cases.json``); ``tests/test_autograd_notes.py`` runs it
+with tinygrad_edu and compares. A case returns numbers, names and error texts only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+DTYPES = ("float32", "float64")
+X = [0.5, -1.25, 2.0]
+CASES: dict[str, Callable[[Any, str], Any]] = {}
+
+
+def case(fn: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _name(fn: Any) -> Any:
+    return None if fn is None else type(fn).__name__
+
+
+def _functions(torch: Any) -> dict[str, Any]:
+    """The tutorial's Functions ("Double Backward with Custom Functions"), for ``torch``."""
+
+    class Square(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x**2
+
+        @staticmethod
+        def backward(ctx, grad_out):
+            (x,) = ctx.saved_tensors
+            return grad_out * 2 * x
+
+    class Exp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            result = torch.exp(x)
+            ctx.save_for_backward(result)
+            return result
+
+        @staticmethod
+        def backward(ctx, grad_out):
+            (result,) = ctx.saved_tensors
+            return result * grad_out
+
+    class SinhBad(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.expx, ctx.expnegx = torch.exp(x), torch.exp(-x)
+            return (ctx.expx - ctx.expnegx) / 2
+
+        @staticmethod
+        def backward(ctx, grad_out):
+            return grad_out * (ctx.expx + ctx.expnegx) / 2
+
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x**3
+
+        @staticmethod
+        def backward(ctx, grad_out):
+            (x,) = ctx.saved_tensors
+            return CubeBackward.apply(grad_out, x)
+
+    class CubeBackward(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, grad_out, x):
+            ctx.save_for_backward(x, grad_out)
+            return grad_out * 3 * x**2
+
+        @staticmethod
+        def backward(ctx, grad_out):
+            x, sav_grad_out = ctx.saved_tensors
+            return grad_out * 3 * x**2, grad_out * sav_grad_out * 6 * x
+
+    return {"Square": Square, "Exp": Exp, "SinhBad": SinhBad, "Cube": Cube}
+
+
+@case
+def create_graph_through_function(torch: Any, dt: str) -> Any:
+    """A gradient made with create_graph through each Function, and its own gradient."""
+    got = {}
+    for name, fn in _functions(torch).items():
+        x = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+        out = fn.apply(x)
+        (g,) = torch.autograd.grad(out.sum(), x, create_graph=True)
+        row = {"g": g.tolist(), "fn": _name(g.grad_fn), "rg": g.requires_grad}
+        if g.grad_fn is not None:
+            row["next"] = [_name(f) for f, _ in g.grad_fn.next_functions]
+            (gg,) = torch.autograd.grad(g.sum(), x, allow_unused=True)
+            row["gg"] = None if gg is None else gg.tolist()
+        got[name] = row
+    return got
+
+
+@case
+def create_graph_with_grad_outputs(torch: Any, dt: str) -> Any:
+    """grad_outputs that require grad: backward's arithmetic on them is recorded."""
+    got = {}
+    for name, fn in _functions(torch).items():
+        x = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+        v = torch.tensor([1.0, -2.0, 0.25], dtype=getattr(torch, dt), requires_grad=True)
+        (g,) = torch.autograd.grad(fn.apply(x), x, v, create_graph=True)
+        dx, dv = torch.autograd.grad(g.sum(), (x, v), allow_unused=True)
+        got[name] = {
+            "g": g.tolist(), "fn": _name(g.grad_fn),
+            "dx": None if dx is None else dx.tolist(), "dv": dv.tolist(),
+        }  # fmt: skip
+    return got
+
+
+@case
+def gradgradcheck_custom(torch: Any, dt: str) -> Any:
+    """gradgradcheck of each Function: True, or the first line of its error."""
+    got = {}
+    for name, fn in _functions(torch).items():
+        x = torch.tensor(X, dtype=torch.float64, requires_grad=True)
+        try:
+            got[name] = torch.autograd.gradgradcheck(fn.apply, x)
+        except Exception as e:
+            got[name] = [type(e).__name__, str(e).splitlines()[0]]
+    return got
+
+
+@case
+def setup_context_form(torch: Any, dt: str) -> Any:
+    """``forward(*args)`` without ctx and ``setup_context(ctx, inputs, output)`` ("Extending
+    PyTorch"): the MyCube example, which returns an intermediate to double-backward through."""
+
+    class MyCube(torch.autograd.Function):
+        @staticmethod
+        def forward(x):
+            return x**3, 3 * x**2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0], output[1])
+            ctx.seen = (len(inputs), len(output))
+
+        @staticmethod
+        def backward(ctx, grad_output, grad_dx):
+            x, dx = ctx.saved_tensors
+            return grad_output * dx + grad_dx * 6 * x
+
+    x = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+    result, _ = MyCube.apply(x)
+    (g,) = torch.autograd.grad(result.sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), x)
+    return {
+        "out": result.tolist(), "fn": _name(result.grad_fn), "seen": list(result.grad_fn.seen),
+        "g": g.tolist(), "g_fn": _name(g.grad_fn), "gg": gg.tolist(),
+    }  # fmt: skip
