@@ -159,3 +159,59 @@ def setup_context_form(torch: Any, dt: str) -> Any:
         "out": result.tolist(), "fn": _name(result.grad_fn), "seen": list(result.grad_fn.seen),
         "g": g.tolist(), "g_fn": _name(g.grad_fn), "gg": gg.tolist(),
     }  # fmt: skip
+
+
+def _error(f: Callable[[], Any]) -> Any:
+    try:
+        f()
+    except Exception as e:  # the error is what is compared
+        return [type(e).__name__, str(e)]
+    return None
+
+
+@case
+def mark_dirty(torch: Any, dt: str) -> Any:
+    """FunctionCtx.mark_dirty's docstring example (x.add_(1) for its NumPy write): the input
+    becomes the output, its version moves on, and a use saved before it is refused."""
+
+    class Inplace(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            x.add_(1)
+            ctx.mark_dirty(x)
+            return x
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            return grad_output * 2
+
+    a = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True).clone()
+    b = a * a
+    out = Inplace.apply(a)
+    row = {"same": out is a, "a": a.tolist(), "fn": _name(a.grad_fn), "version": a._version}
+    row["saved_error"] = _error(lambda: b.sum().backward())
+    leaf = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+    row["leaf_error"] = _error(lambda: Inplace.apply(leaf))
+    c = leaf * 3
+    Inplace.apply(c)
+    (c * c).sum().backward()
+    row["grad"] = leaf.grad.tolist()
+    return row
+
+
+@case
+def legacy_instance(torch: Any, dt: str) -> Any:
+    """A Function made as an instance and called (code from before PyTorch 1.3)."""
+    import warnings
+
+    class Exp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, i):
+            return i.exp()
+
+    x = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        f = Exp()
+    text = str(seen[0].message).replace(Exp.__qualname__, "Exp")
+    return {"warning": [seen[0].category.__name__, text], "call": _error(lambda: f(x))}

@@ -37,6 +37,7 @@ own grad is the sum of its outputs' (what a sum of them would receive).
 from __future__ import annotations
 
 import functools
+import warnings
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -50,7 +51,7 @@ from ..core.messages import SECOND_BACKWARD
 from ..core.ops import Const, Op
 from .dtype import float32, float64
 from .lazy import build
-from .tensor_graph import TensorNode, is_tensor, lift, new_node, remember
+from .tensor_graph import TensorNode, is_tensor, lift, new_node, remember, replace_input
 
 __all__ = ["BackwardCFunction", "Function", "FunctionCtx"]
 
@@ -69,6 +70,11 @@ class FunctionCtx:
         saved = tuple(self.__dict__.get("to_save", ()))
         outs = self.__dict__.get("unpacked_")
         return tuple(outs.get(id(t), t) for t in saved) if outs else saved
+
+    def mark_dirty(self, *tensors: Any) -> None:
+        """These inputs were modified in place by forward (and are returned as outputs): each
+        becomes its output, with this call as its grad_fn, and its version moves on."""
+        self.dirty = tensors
 
     def mark_non_differentiable(self, *tensors: Any) -> None:
         """These outputs get no grad_fn (an index, a mask); backward gets zeros for them."""
@@ -120,6 +126,23 @@ class Function:
         cls._call_node = type(name, (_CallNode,), {"__slots__": ()})
         cls._out_op = _out_op(name)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # old (before 1.3) code made an instance and called it: PyTorch warns, then refuses
+        warnings.warn(
+            f"{self.__class__} should not be instantiated. Methods on autograd functions are all "
+            "static, so you should invoke them on the class itself. Instantiating an autograd "
+            "function will raise an error in a future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
+
     @staticmethod
     def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(
@@ -150,8 +173,17 @@ class Function:
             else:  # forward without ctx; setup_context saves what backward needs
                 out = cls.forward(*args, **kwargs)
                 cls.setup_context(ctx, args, out)
+        dirty = ctx.__dict__.get("dirty", ())
+        for d in dirty:
+            if STATE.enabled and d.is_leaf and d.requires_grad:
+                raise RuntimeError(
+                    "a leaf Variable that requires grad has been used in an in-place operation."
+                )
+            d.version_counter.value += 1  # PyTorch bumps a dirty tensor's version once more
         if not (STATE.enabled and any(ctx.needs_input_grad)):
             return out
+        if dirty:
+            return _take_over(ctx, dirty, out, _Call(cls, ctx, args).wrap(out))
         if _numbers_first(ctx, out, args):  # its output's elements made when asked
             later = _Deferred(cls, args, out)
             ctx.defer(later)
@@ -159,6 +191,20 @@ class Function:
             later.result = weakref.ref(t)
             return t
         return _Call(cls, ctx, args).wrap(out)
+
+
+def _take_over(ctx: BackwardCFunction, dirty: tuple[Any, ...], out: Any, wrapped: Any) -> Any:
+    """Each dirty input returned as an output becomes that output (so ``out is x``), its node
+    this call's; the call's input is the tensor as it was."""
+    outs, news = (out, wrapped) if isinstance(out, tuple) else ((out,), (wrapped,))
+    got = list(news)
+    for k, (o, w) in enumerate(zip(outs, news)):
+        if any(o is d for d in dirty) and w is not o:
+            replace_input(ctx, o, type(o).from_values(o.flat, o.shape, o.dtype, o.grad_fn))
+            o.flat, o.grad_fn = w.flat, w.grad_fn
+            remember(o)
+            got[k] = o
+    return tuple(got) if isinstance(out, tuple) else got[0]
 
 
 def _numbers_first(ctx: BackwardCFunction, out: Any, args: tuple[Any, ...]) -> bool:

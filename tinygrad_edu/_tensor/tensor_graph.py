@@ -354,6 +354,12 @@ def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[in
     return fn
 
 
+def replace_input(node: TensorNode, old: Any, new: Any) -> None:
+    """``node``'s input ``old`` is ``new`` from now on (a custom Function's input it marked
+    dirty becomes its output: the node's input is the tensor as it was before)."""
+    node._inputs = tuple(new if x is old else x for x in node._inputs)
+
+
 # the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
 _CROSS = frozenset(("MulBackward0", "DotBackward0", "MvBackward0", "MmBackward0"))
 
