@@ -215,3 +215,47 @@ def legacy_instance(torch: Any, dt: str) -> Any:
         f = Exp()
     text = str(seen[0].message).replace(Exp.__qualname__, "Exp")
     return {"warning": [seen[0].category.__name__, text], "call": _error(lambda: f(x))}
+
+
+@case
+def backward_inputs(torch: Any, dt: str) -> Any:
+    """``backward(inputs=...)``: only those tensors (a leaf, or not) get a ``.grad``."""
+    import warnings
+
+    d = getattr(torch, dt)
+    w1 = torch.tensor([1.0, 2.0], dtype=d, requires_grad=True)
+    w2 = torch.tensor([3.0, 4.0], dtype=d, requires_grad=True)
+    loss = (w1 * w2.exp()).sum()
+    loss.backward(inputs=[w1], retain_graph=True)
+    row = {"one": [w1.grad.tolist(), w2.grad]}
+    loss.backward(inputs=w2)
+    row["two"] = [w1.grad.tolist(), w2.grad.tolist()]
+    h = w1 * 2
+    (h * w2).sum().backward(inputs=[h])
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        row["nonleaf"] = [h.grad.tolist(), w1.grad.tolist(), len(seen)]
+    row["empty"] = _error(lambda: (w1 * 2).sum().backward(inputs=[]))
+    torch.autograd.backward([(w1**3).sum()], inputs=[w1])
+    row["accumulated"] = w1.grad.tolist()
+    two = (w1 * 2).sum()
+    row["materialize"] = _error(
+        lambda: torch.autograd.grad(two, [w2], allow_unused=False, materialize_grads=True)
+    )
+    return row
+
+
+@case
+def inference_tensors(torch: Any, dt: str) -> Any:
+    """Inference mode ("Autograd mechanics"): a tensor made there refuses requires_grad, being
+    saved for backward and in-place updates outside it."""
+    d = getattr(torch, dt)
+    with torch.inference_mode():
+        i = torch.ones(2, dtype=d)
+    k = torch.ones(2, dtype=d, requires_grad=True)
+    return {
+        "requires_grad": _error(lambda: i.requires_grad_()),
+        "saved": _error(lambda: i * k),
+        "inplace": _error(lambda: i.add_(1)),
+        "not_saved": (i + k).requires_grad,
+    }

@@ -68,19 +68,40 @@ def backward(
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
-    """``torch.autograd.backward``: ``t.backward()`` for several roots at once."""
-    if inputs is not None:
-        raise NotImplementedError("backward(inputs=...) is not supported")
+    """``torch.autograd.backward``: ``t.backward()`` for several roots at once; with
+    ``inputs``, only those tensors (leaves or not) get their gradient added to ``.grad``."""
     roots = [tensors] if is_tensor(tensors) else list(tensors)
     if grad_tensors is None or is_tensor(grad_tensors) or isinstance(grad_tensors, (int, float)):
         grads = [grad_tensors] * len(roots) if grad_tensors is None else [grad_tensors]
     else:
         grads = list(grad_tensors)
     retain = bool(retain_graph or create_graph)
+    if inputs is not None:
+        _backward_into(roots, grads, inputs, retain_graph=retain, create_graph=create_graph)
+        return
     unpack_saved(roots, retain_graph=retain)
     if not create_graph and backward_numbers(roots, grads, retain_graph=retain):
         return  # a graph that has computed only its numbers, differentiated on its numbers
     tensor_pass.backward(roots, grads, retain_graph=retain, create_graph=create_graph)
+
+
+def _backward_into(
+    roots: list[Any], grads: list[Any], inputs: Any, *, retain_graph: bool, create_graph: bool
+) -> None:
+    # the gradients of just these inputs, as grad() computes them, added to their .grad
+    wanted = [inputs] if is_tensor(inputs) else list(inputs)
+    if not wanted:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    gouts = [g if g is None or is_tensor(g) else roots[0].new_tensor(g) for g in grads]
+    got = grad(roots, wanted, gouts, retain_graph=retain_graph, create_graph=create_graph,
+               allow_unused=True)  # fmt: skip
+    for x, g in zip(wanted, got):
+        if g is None:
+            continue
+        with warnings.catch_warnings():  # a non-leaf's .grad read here is not the user's
+            warnings.simplefilter("ignore")
+            old = x.grad
+        x.grad = g if old is None else old + g
 
 
 def grad(
@@ -100,6 +121,11 @@ def grad(
     >>> g, grad(g, x)
     (tensor(12., grad_fn=<MulBackward0>), (tensor(12.),))
     """
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, "
+            "but got: allow_unused=False."
+        )
     outs = [outputs] if is_tensor(outputs) else list(outputs)
     ins = [inputs] if is_tensor(inputs) else list(inputs)
     if grad_outputs is None or is_tensor(grad_outputs):

@@ -18,14 +18,14 @@ from typing import Any
 
 from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import Value, apply, in_float32_format
-from ..core.grad_mode import STATE, set_grad_enabled
+from ..core.grad_mode import STATE, is_inference_mode_enabled, set_grad_enabled
 from ..core.graph import chain_rule
 from ..core.messages import SECOND_BACKWARD
 from ..core.ops import COPIES, NARY, OPS, Op
 from . import saved_hooks
 from .dtype import C_NAMES, Size, float32, float64, int64
 from .lazy import Lazy, build
-from .tensor_messages import ANOMALY_HINT, HINT
+from .tensor_messages import ANOMALY_HINT, HINT, INFERENCE_SAVED
 
 __all__ = [
     "TensorNode",
@@ -440,6 +440,8 @@ def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:
         x = _kept_input(ins, name, where)
         if x is None:
             continue
+        if x.is_inference() and not is_inference_mode_enabled():
+            raise RuntimeError(INFERENCE_SAVED)
         found.append((x.version_counter, x._version, lambda x=x: _described(x, x.grad_fn)))
     return found
 

@@ -21,13 +21,13 @@ from typing import Any
 from ..._torch_cpu import random as draws
 from ..._torch_cpu import random_transforms as more_draws
 from ...core.engine import apply
-from ...core.grad_mode import STATE
+from ...core.grad_mode import STATE, is_inference_mode_enabled
 from ...core.ops import OPS, Op
 from .. import kernels
 from ..arguments import operands
 from ..dtype import C_NAMES, bool_, float32, int64
 from ..tensor_graph import is_tensor, node_class, remember, result
-from ..tensor_messages import LEAF_INPLACE, OVERLAP
+from ..tensor_messages import INFERENCE_INPLACE, LEAF_INPLACE, OVERLAP
 from .writeback import check_view_of_leaf, write_data, written
 
 __all__ = ["METHODS", "VersionCounter", "adopt", "write"]
@@ -44,6 +44,8 @@ class VersionCounter:
 
 
 def _check_leaf(t: Any, message: str = LEAF_INPLACE) -> None:
+    if t.is_inference() and not is_inference_mode_enabled():
+        raise RuntimeError(INFERENCE_INPLACE)
     if STATE.enabled and t.is_leaf and t.requires_grad:
         raise RuntimeError(message)
 
