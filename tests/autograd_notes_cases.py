@@ -259,3 +259,17 @@ def inference_tensors(torch: Any, dt: str) -> Any:
         "inplace": _error(lambda: i.add_(1)),
         "not_saved": (i + k).requires_grad,
     }
+
+
+@case
+def hooks_and_inplace(torch: Any, dt: str) -> Any:
+    """A hook registered before an in-place op gets the gradient of the tensor as it was then;
+    one registered after, the gradient of the tensor as the op left it."""
+    seen: list[Any] = []
+    t = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+    s = t * 1
+    s.register_hook(lambda g: seen.append(["before", g.tolist()]))
+    s.mul_(s.detach() + 2)
+    s.register_hook(lambda g: seen.append(["after", g.tolist()]))
+    (s * s).sum().backward()
+    return {"hooks": seen, "grad": t.grad.tolist()}
