@@ -273,3 +273,25 @@ def hooks_and_inplace(torch: Any, dt: str) -> Any:
     s.register_hook(lambda g: seen.append(["after", g.tolist()]))
     (s * s).sum().backward()
     return {"hooks": seen, "grad": t.grad.tolist()}
+
+
+@case
+def gradcheck_keywords(torch: Any, dt: str) -> Any:
+    """gradcheck's and gradgradcheck's keywords as the tutorials pass them (``fast_mode``):
+    a right backward passes either way, a wrong one fails."""
+    fns = _functions(torch)
+    x = torch.tensor(X, dtype=torch.float64, requires_grad=True)
+    row = {}
+    for fast in (False, True):
+        row[f"fast={fast}"] = [
+            torch.autograd.gradcheck(fns["Exp"].apply, (x,), fast_mode=fast),
+            torch.autograd.gradgradcheck(fns["Square"].apply, (x,), fast_mode=fast),
+            torch.autograd.gradgradcheck(
+                fns["SinhBad"].apply, (x,), fast_mode=fast, raise_exception=False
+            ),
+            torch.autograd.gradcheck(
+                fns["Exp"].apply, (x,), fast_mode=fast, check_undefined_grad=False,
+                check_batched_grad=False, check_grad_dtypes=False,
+            ),
+        ]  # fmt: skip
+    return row

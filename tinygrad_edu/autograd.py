@@ -251,10 +251,22 @@ def gradcheck(
     raise_exception: bool = True,
     nondet_tol: float = 0.0,
     check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_batched_forward_grad: bool = False,
+    check_forward_ad: bool = False,
+    check_backward_ad: bool = True,
+    fast_mode: bool = False,
+    masked: bool | None = None,
 ) -> bool:
     """PyTorch's gradcheck, in its order: every Jacobian entry against central differences,
     each row computed twice (a backward must give the same twice), then backward with zero
     output gradients must give zeros (twice: PyTorch's two checks).
+
+    ``fast_mode=True`` (PyTorch's check of one random projection of the Jacobian) runs the
+    full check too: it passes where the fast one passes, but a failure's message shows whole
+    matrices, not the fast mode's two numbers. The other ``check_*`` flags are PyTorch's
+    checks of forward-mode AD and batched grads, which tinygrad_edu does not have.
 
     A float32 input is perturbed and read back in float32, as in PyTorch, where that makes the
     check fail: use float64 inputs.  Called with Values, it is the scalar ``gradcheck``.
@@ -371,6 +383,12 @@ def gradgradcheck(
     raise_exception: bool = True,
     nondet_tol: float = 0.0,
     check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_fwd_over_rev: bool = False,
+    check_rev_over_rev: bool = True,
+    fast_mode: bool = False,
+    masked: bool = False,
 ) -> bool:
     """PyTorch's gradgradcheck: ``gradcheck`` of the gradient itself (``grad`` with
     ``create_graph=True``), as a function of the inputs and of the output gradients, which
