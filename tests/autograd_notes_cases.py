@@ -295,3 +295,37 @@ def gradcheck_keywords(torch: Any, dt: str) -> Any:
             ),
         ]  # fmt: skip
     return row
+
+
+@case
+def function_arguments(torch: Any, dt: str) -> Any:
+    """A Function's arguments: keywords count in ``needs_input_grad``, a tensor input whose
+    gradient backward gives as None keeps ``.grad`` None, and a number saved is refused."""
+    seen = []
+
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, factor=2.0, shift=None):
+            seen.append(list(ctx.needs_input_grad))
+            ctx.factor = factor
+            return x * factor if shift is None else x * factor + shift
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.factor, None, None
+
+    class SaveInt(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, n):
+            ctx.save_for_backward(x, n)
+            return x * n
+
+    d = getattr(torch, dt)
+    x = torch.tensor(X, dtype=d, requires_grad=True)
+    s = torch.tensor(1.0, dtype=d, requires_grad=True)
+    Scale.apply(x, 3.0, s).sum().backward()
+    row = {"grads": [x.grad.tolist(), s.grad]}
+    row["kw"] = Scale.apply(x, factor=4.0).tolist()
+    row["seen"] = seen
+    row["save_int"] = _error(lambda: SaveInt.apply(x, 3))
+    return row

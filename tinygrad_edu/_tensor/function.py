@@ -37,6 +37,7 @@ own grad is the sum of its outputs' (what a sum of them would receive).
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
 import weakref
 from collections.abc import Sequence
@@ -61,6 +62,12 @@ class FunctionCtx:
 
     def save_for_backward(self, *tensors: Any) -> None:
         """Keep tensors (or None) for backward, read back as ``ctx.saved_tensors``."""
+        for k, t in enumerate(tensors):
+            if t is not None and not is_tensor(t):
+                raise TypeError(
+                    f"save_for_backward can only save variables, but argument {k} is of type "
+                    f"{type(t).__name__}"
+                )
         self.to_save = tensors
 
     @property
@@ -165,6 +172,7 @@ class Function:
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and record the call when an input requires grad."""
+        args, kwargs = _bound(cls, args, kwargs)
         ctx = new_node(cls._backward_cls, tuple(a for a in args if is_tensor(a)), ())
         ctx.needs_input_grad = tuple(is_tensor(a) and a.requires_grad for a in args)
         with no_grad():
@@ -191,6 +199,25 @@ class Function:
             later.result = weakref.ref(t)
             return t
         return _Call(cls, ctx, args).wrap(out)
+
+
+def _bound(
+    cls: type[Function], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """forward's arguments as PyTorch passes them on: keywords bound to their positions (so
+    ``needs_input_grad`` has one entry each), and with ``setup_context`` the defaults too."""
+    setup = cls.setup_context is not Function.setup_context
+    if not (kwargs or setup):
+        return args, kwargs
+    try:
+        if setup:
+            b = inspect.signature(cls.forward).bind(*args, **kwargs)
+            b.apply_defaults()
+            return b.args, b.kwargs
+        b = inspect.signature(cls.forward).bind(None, *args, **kwargs)
+        return b.args[1:], b.kwargs
+    except (TypeError, ValueError):  # forward itself reports a wrong call
+        return args, kwargs
 
 
 def _take_over(ctx: BackwardCFunction, dirty: tuple[Any, ...], out: Any, wrapped: Any) -> Any:
