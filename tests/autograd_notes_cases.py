@@ -329,3 +329,24 @@ def function_arguments(torch: Any, dt: str) -> Any:
     row["seen"] = seen
     row["save_int"] = _error(lambda: SaveInt.apply(x, 3))
     return row
+
+
+@case
+def backward_create_graph_through_function(torch: Any, dt: str) -> Any:
+    """``backward(create_graph=True)`` through a Function whose output is used again after it
+    (so its gradient arrives both as the output's and as the saved output's), then the
+    gradient's own gradient; and the leaf's grad_fn named as PyTorch names it."""
+    import warnings
+
+    fns = _functions(torch)
+    x = torch.tensor(X, dtype=getattr(torch, dt), requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e = fns["Exp"].apply(x * 0.5)
+        (e * e).sum().backward(create_graph=True)
+    g = x.grad
+    row = {"g": g.tolist(), "dtype": str(g.dtype), "name": g.grad_fn.name()}
+    x.grad = None
+    g.sum().backward()
+    row["gg"] = x.grad.tolist()
+    return row

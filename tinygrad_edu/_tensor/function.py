@@ -450,7 +450,9 @@ class _Call:
     def collect(self, pos: int, g: Any) -> None:
         if not self.fresh:  # the first output element of a new pass
             self.grads, self.fresh = {}, True
-        self.grads[pos] = g
+        # an element reached twice (create_graph: as the output, and as a saved output read
+        # back in backward) gets the sum
+        self.grads[pos] = self.grads[pos] + g if pos in self.grads else g
 
     def ratio(self, j: int) -> float:
         r = self.result[j] if j < len(self.result) else None

@@ -70,7 +70,9 @@ class TensorNode:
     op: Op | None = None  # the table's op, for an elementwise node
 
     def name(self) -> str:
-        return type(self).__name__
+        n = type(self).__name__
+        # PyTorch's hand-written C++ nodes name themselves with their namespace
+        return f"torch::autograd::{n}" if n == "CopyBackwards" else n
 
     @property
     def inputs(self) -> tuple[Any, ...]:
