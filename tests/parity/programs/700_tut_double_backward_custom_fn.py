@@ -19,8 +19,9 @@ class Square(torch.autograd.Function):
     def backward(ctx, grad_out):
         # A function support double backward automatically if autograd
         # is able to record the computations performed in backward
-        x, = ctx.saved_tensors
+        (x,) = ctx.saved_tensors
         return grad_out * 2 * x
+
 
 # Use double precision because finite differencing method magnifies errors
 x = torch.rand(3, 3, requires_grad=True, dtype=torch.double)
@@ -28,9 +29,9 @@ print(torch.autograd.gradcheck(Square.apply, x))
 # Use gradcheck to verify second-order derivatives
 print(torch.autograd.gradgradcheck(Square.apply, x))
 
-x = torch.tensor(1., requires_grad=True).clone()
+x = torch.tensor(1.0, requires_grad=True).clone()
 out = Square.apply(x)
-grad_x, = torch.autograd.grad(out, x, create_graph=True)
+(grad_x,) = torch.autograd.grad(out, x, create_graph=True)
 print(grad_x, x, out)
 print(grad_x.grad_fn.name(), grad_x.grad_fn.next_functions)
 print(out.grad_fn, type(out.grad_fn).__name__)
@@ -49,16 +50,17 @@ class Exp(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad_out):
-        result, = ctx.saved_tensors
+        (result,) = ctx.saved_tensors
         return result * grad_out
 
-x = torch.tensor(1., requires_grad=True, dtype=torch.double).clone()
+
+x = torch.tensor(1.0, requires_grad=True, dtype=torch.double).clone()
 # Validate our gradients using gradcheck
 print(torch.autograd.gradcheck(Exp.apply, x))
 print(torch.autograd.gradgradcheck(Exp.apply, x))
 
 out = Exp.apply(x)
-grad_x, = torch.autograd.grad(out, x, create_graph=True)
+(grad_x,) = torch.autograd.grad(out, x, create_graph=True)
 print(grad_x, x, out)
 print(grad_x.grad_fn.name(), grad_x.grad_fn.next_functions)
 
@@ -83,16 +85,18 @@ class Sinh(torch.autograd.Function):
         grad_input -= _grad_out_negexp * expnegx
         return grad_input
 
+
 def sinh(x):
     # Create a wrapper that only returns the first output
     return Sinh.apply(x)[0]
+
 
 x = torch.rand(3, 3, requires_grad=True, dtype=torch.double)
 print(torch.autograd.gradcheck(sinh, x))
 print(torch.autograd.gradgradcheck(sinh, x))
 
 out = sinh(x)
-grad_x, = torch.autograd.grad(out.sum(), x, create_graph=True)
+(grad_x,) = torch.autograd.grad(out.sum(), x, create_graph=True)
 print(grad_x)
 print(out.grad_fn.name(), grad_x.grad_fn.name())
 
@@ -115,8 +119,9 @@ class SinhBad(torch.autograd.Function):
         grad_input = grad_out * (expx + expnegx) / 2
         return grad_input
 
+
 out = SinhBad.apply(x)
-grad_x, = torch.autograd.grad(out.sum(), x, create_graph=True)
+(grad_x,) = torch.autograd.grad(out.sum(), x, create_graph=True)
 print(grad_x.requires_grad, grad_x.grad_fn)
 try:
     torch.autograd.gradgradcheck(SinhBad.apply, x)
@@ -127,14 +132,18 @@ except Exception as e:
 def cube_forward(x):
     return x**3
 
+
 def cube_backward(grad_out, x):
     return grad_out * 3 * x**2
+
 
 def cube_backward_backward(grad_out, sav_grad_out, x):
     return grad_out * sav_grad_out * 6 * x
 
+
 def cube_backward_backward_grad_out(grad_out, x):
     return grad_out * 3 * x**2
+
 
 class Cube(torch.autograd.Function):
     @staticmethod
@@ -144,8 +153,9 @@ class Cube(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad_out):
-        x, = ctx.saved_tensors
+        (x,) = ctx.saved_tensors
         return CubeBackward.apply(grad_out, x)
+
 
 class CubeBackward(torch.autograd.Function):
     @staticmethod
@@ -160,14 +170,15 @@ class CubeBackward(torch.autograd.Function):
         dgrad_out = cube_backward_backward_grad_out(grad_out, x)
         return dgrad_out, dx
 
-x = torch.tensor(2., requires_grad=True, dtype=torch.double)
+
+x = torch.tensor(2.0, requires_grad=True, dtype=torch.double)
 
 print(torch.autograd.gradcheck(Cube.apply, x))
 print(torch.autograd.gradgradcheck(Cube.apply, x))
 
 out = Cube.apply(x)
-grad_x, = torch.autograd.grad(out, x, create_graph=True)
+(grad_x,) = torch.autograd.grad(out, x, create_graph=True)
 print(out, grad_x)
 print(grad_x.grad_fn.name(), grad_x.grad_fn.next_functions)
-g2, = torch.autograd.grad(grad_x, x)
+(g2,) = torch.autograd.grad(grad_x, x)
 print(g2)

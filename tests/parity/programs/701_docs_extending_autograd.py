@@ -3,6 +3,7 @@
 # set_materialize_grads), the combined forward/setup_context forms, the MyCube example of
 # returning an intermediate for double backward, the gradcheck call and the Linear Module, as
 # written; adaptations: a seed, smaller gradcheck inputs (20x20 and 30x20 there) and prints.
+# ruff: noqa: E402, RUF059, UP032 - written as the source writes it
 import torch
 import torch.nn as nn
 from torch.autograd import Function
@@ -12,7 +13,6 @@ torch.manual_seed(0)
 
 # Inherit from Function
 class LinearFunction(Function):
-
     # Note that both forward and backward are @staticmethods
     @staticmethod
     # bias is an optional argument
@@ -37,6 +37,7 @@ class LinearFunction(Function):
             grad_bias = grad_output.sum(0)
 
         return grad_input, grad_weight, grad_bias
+
 
 linear = LinearFunction.apply
 
@@ -130,13 +131,13 @@ class MyCube(torch.autograd.Function):
     def forward(x):
         # We wish to save dx for backward. In order to do so, it must
         # be returned as an output.
-        dx = 3 * x ** 2
-        result = x ** 3
+        dx = 3 * x**2
+        result = x**3
         return result, dx
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        x, = inputs
+        (x,) = inputs
         result, dx = output
         ctx.save_for_backward(x, dx)
 
@@ -148,6 +149,7 @@ class MyCube(torch.autograd.Function):
         # which is grad_dx * 6 * x.
         result = grad_output * dx + grad_dx * 6 * x
         return result
+
 
 # Wrap MyCube in a function so that it is clearer what the output is
 def my_cube(x):
@@ -183,19 +185,26 @@ from torch.autograd import gradcheck
 # gradcheck takes a tuple of tensors as input, check if your gradient
 # evaluated with these tensors are close enough to numerical
 # approximations and returns True if they all verify this condition.
-input = (torch.randn(4,3,dtype=torch.double,requires_grad=True), torch.randn(5,3,dtype=torch.double,requires_grad=True))
+input = (
+    torch.randn(4, 3, dtype=torch.double, requires_grad=True),
+    torch.randn(5, 3, dtype=torch.double, requires_grad=True),
+)
 test = gradcheck(linear, input, eps=1e-6, atol=1e-4)
 print(test)
-input = (torch.randn(4,3,dtype=torch.double,requires_grad=True), torch.randn(5,3,dtype=torch.double,requires_grad=True), torch.randn(5,dtype=torch.double,requires_grad=True))
+input = (
+    torch.randn(4, 3, dtype=torch.double, requires_grad=True),
+    torch.randn(5, 3, dtype=torch.double, requires_grad=True),
+    torch.randn(5, dtype=torch.double, requires_grad=True),
+)
 print(gradcheck(LinearFunction2.apply, input, eps=1e-6, atol=1e-4))
 
 xc = torch.tensor([1.0, -2.0, 0.5], dtype=torch.double, requires_grad=True)
 print(gradcheck(my_cube, (xc,)))
 print(torch.autograd.gradgradcheck(my_cube, (xc,)))
 out = my_cube(xc)
-g, = torch.autograd.grad(out.sum(), xc, create_graph=True)
+(g,) = torch.autograd.grad(out.sum(), xc, create_graph=True)
 print(g)
-gg, = torch.autograd.grad(g.sum(), xc)
+(gg,) = torch.autograd.grad(g.sum(), xc)
 print(gg)
 
 
@@ -218,7 +227,7 @@ class Linear(nn.Module):
         else:
             # You should always register all possible parameters, but the
             # optional ones can be None if you want.
-            self.register_parameter('bias', None)
+            self.register_parameter("bias", None)
 
         # Not a very smart way to initialize weights
         nn.init.uniform_(self.weight, -0.1, 0.1)
@@ -232,9 +241,10 @@ class Linear(nn.Module):
     def extra_repr(self):
         # (Optional)Set the extra information about this module. You can test
         # it by printing an object of this class.
-        return 'input_features={}, output_features={}, bias={}'.format(
+        return "input_features={}, output_features={}, bias={}".format(
             self.input_features, self.output_features, self.bias is not None
         )
+
 
 m = Linear(4, 2)
 print(m)

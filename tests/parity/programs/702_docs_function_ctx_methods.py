@@ -3,6 +3,7 @@
 # adaptations: mark_dirty's example adds 1 in place with x.add_(1) instead of through
 # x.numpy() (no NumPy here), and prints and try/except around the lines whose errors the
 # docstrings name.
+# ruff: noqa: RUF059 - written as the source writes it
 import torch
 from torch.autograd import Function
 from torch.autograd.function import once_differentiable
@@ -27,8 +28,9 @@ class Func(Function):
         gz = None
         return gx, gy, gz
 
-a = torch.tensor(1., requires_grad=True, dtype=torch.double)
-b = torch.tensor(2., requires_grad=True, dtype=torch.double)
+
+a = torch.tensor(1.0, requires_grad=True, dtype=torch.double)
+b = torch.tensor(2.0, requires_grad=True, dtype=torch.double)
 c = 4
 d = Func.apply(a, b, c)
 print(d)
@@ -58,14 +60,15 @@ class Inplace(Function):
     def backward(ctx, grad_output):
         return grad_output
 
-a = torch.tensor(1., requires_grad=True, dtype=torch.double).clone()
+
+a = torch.tensor(1.0, requires_grad=True, dtype=torch.double).clone()
 b = a * a
 out = Inplace.apply(a)  # This would lead to wrong gradients!
-                        # but the engine would not know unless we mark_dirty
+# but the engine would not know unless we mark_dirty
 print(out is a, a, a.grad_fn)
 try:
-    b.backward() # RuntimeError: one of the variables needed for gradient
-                 # computation has been modified by an inplace operation
+    b.backward()  # RuntimeError: one of the variables needed for gradient
+    # computation has been modified by an inplace operation
 except RuntimeError as e:
     print("RuntimeError:", e)
 
@@ -92,6 +95,7 @@ class Sort(Function):
         grad_input.index_add_(0, idx, g1)
         return grad_input
 
+
 x = torch.tensor([3.0, 1.0, 2.0], requires_grad=True)
 s, idx = Sort.apply(x)
 print(s, idx, idx.requires_grad, idx.grad_fn)
@@ -109,7 +113,7 @@ class SimpleFunc(Function):
     @staticmethod
     @once_differentiable
     def backward(ctx, g1, g2):
-        x, = ctx.saved_tensors
+        (x,) = ctx.saved_tensors
         grad_input = torch.zeros_like(x)
         if g1 is not None:  # We must check for None now
             grad_input += g1
@@ -118,7 +122,8 @@ class SimpleFunc(Function):
         print("g1 is None:", g1 is None, "g2 is None:", g2 is None)
         return grad_input
 
-a = torch.tensor(1., requires_grad=True)
+
+a = torch.tensor(1.0, requires_grad=True)
 b, _ = SimpleFunc.apply(a)  # induces g2 to be undefined
 b.backward()
 print(a.grad)
@@ -133,8 +138,9 @@ class Exp(Function):
 
     @staticmethod
     def backward(ctx, grad_output):
-        result, = ctx.saved_tensors
+        (result,) = ctx.saved_tensors
         return grad_output * result
+
 
 input = torch.tensor([0.0, 1.0, -1.0], requires_grad=True)
 output = Exp.apply(input)

@@ -31,13 +31,13 @@ try:
     (w1 * 2).sum().backward(inputs=[])
 except RuntimeError as e:
     print("RuntimeError:", e)
-torch.autograd.backward([(w1 ** 2).sum()], inputs=[w1])
+torch.autograd.backward([(w1**2).sum()], inputs=[w1])
 print(w1.grad)
 
 # autograd.grad: allow_unused and materialize_grads
 p = torch.tensor([1.0, 2.0], requires_grad=True)
 q = torch.tensor([5.0], requires_grad=True)
-f = (p ** 2).sum()
+f = (p**2).sum()
 try:
     torch.autograd.grad(f, [p, q], retain_graph=True)
 except RuntimeError as e:
@@ -55,10 +55,10 @@ u = torch.tensor([1.0, -1.0], requires_grad=True)
 v = u * 3
 v.retain_grad()
 print(v.retains_grad, u.retains_grad)
-(v ** 2).sum().backward()
+(v**2).sum().backward()
 print(v.grad, u.grad)
 v2 = u * 3
-(v2 ** 2).sum().backward()
+(v2**2).sum().backward()
 print(v2.grad)
 
 # hooks and in-place ops
@@ -113,9 +113,12 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 print((i + 1).requires_grad)
 
+
 @torch.inference_mode()
 def predict(m):
     return m * 2
+
+
 print(predict(z).requires_grad)
 
 model = torch.nn.Linear(3, 1)

@@ -5,16 +5,19 @@
 # Python engine), a seed, printed results, and instead of the MNIST training run (which
 # needs torchvision, a download and CUDA memory counters) one forward/backward of the fused
 # module against nn.Conv2d + nn.BatchNorm2d on a small random batch.
+# ruff: noqa: E402, I001, N812, UP008 - written as the source writes it
 import torch
 from torch.autograd.function import once_differentiable
 import torch.nn.functional as F
 
 torch.manual_seed(0)
 
+
 def convolution_backward(grad_out, X, weight):
     grad_input = F.conv2d(X.transpose(0, 1), grad_out.transpose(0, 1)).transpose(0, 1)
     grad_X = F.conv_transpose2d(grad_out, weight)
     return grad_X, grad_input
+
 
 class Conv2D(torch.autograd.Function):
     @staticmethod
@@ -29,18 +32,21 @@ class Conv2D(torch.autograd.Function):
         X, weight = ctx.saved_tensors
         return convolution_backward(grad_out, X, weight)
 
+
 weight = torch.rand(2, 3, 3, 3, requires_grad=True, dtype=torch.double)
 X = torch.rand(2, 3, 4, 4, requires_grad=True, dtype=torch.double)
 print(torch.autograd.gradcheck(Conv2D.apply, (X, weight)))
+
 
 def unsqueeze_all(t):
     # Helper function to ``unsqueeze`` all the dimensions that we reduce over
     return t[None, :, None, None]
 
+
 def batch_norm_backward(grad_out, X, sum, sqrt_var, N, eps):
     tmp = ((X - unsqueeze_all(sum) / N) * grad_out).sum(dim=(0, 2, 3))
     tmp *= -1
-    d_denom = tmp / (sqrt_var + eps)**2  # ``d_denom = -num / denom**2``
+    d_denom = tmp / (sqrt_var + eps) ** 2  # ``d_denom = -num / denom**2``
     d_var = d_denom / (2 * sqrt_var)  # ``denom = torch.sqrt(var) + eps``
     # Compute ``d_mean_dx`` before allocating the final NCHW-sized grad_input buffer
     d_mean_dx = grad_out / unsqueeze_all(sqrt_var + eps)
@@ -56,6 +62,7 @@ def batch_norm_backward(grad_out, X, sum, sqrt_var, N, eps):
     grad_input += grad_out
     grad_input /= unsqueeze_all(sqrt_var + eps)  # ``sqrt_var + eps > 0!``
     return grad_input
+
 
 class BatchNorm(torch.autograd.Function):
     @staticmethod
@@ -79,11 +86,13 @@ class BatchNorm(torch.autograd.Function):
     @staticmethod
     @once_differentiable
     def backward(ctx, grad_out):
-        X, = ctx.saved_tensors
+        (X,) = ctx.saved_tensors
         return batch_norm_backward(grad_out, X, ctx.sum, ctx.sqrt_var, ctx.N, ctx.eps)
+
 
 a = torch.rand(1, 2, 3, 4, requires_grad=True, dtype=torch.double)
 print(torch.autograd.gradcheck(BatchNorm.apply, (a,), fast_mode=False))
+
 
 class FusedConvBN2DFunction(torch.autograd.Function):
     @staticmethod
@@ -111,24 +120,36 @@ class FusedConvBN2DFunction(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad_out):
-        X, conv_weight, = ctx.saved_tensors
+        (
+            X,
+            conv_weight,
+        ) = ctx.saved_tensors
         # (4) Batch norm backward
         # (5) We need to recompute conv
         X_conv_out = F.conv2d(X, conv_weight)
-        grad_out = batch_norm_backward(grad_out, X_conv_out, ctx.sum, ctx.sqrt_var,
-                                       ctx.N, ctx.eps)
+        grad_out = batch_norm_backward(grad_out, X_conv_out, ctx.sum, ctx.sqrt_var, ctx.N, ctx.eps)
         # (6) Conv2d backward
         grad_X, grad_input = convolution_backward(grad_out, X, conv_weight)
         return grad_X, grad_input, None, None, None, None, None
 
+
 import torch.nn as nn
 import math
 
+
 class FusedConvBN(nn.Module):
-    def __init__(self, in_channels, out_channels, kernel_size, exp_avg_factor=0.1,
-                 eps=1e-3, device=None, dtype=None):
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        exp_avg_factor=0.1,
+        eps=1e-3,
+        device=None,
+        dtype=None,
+    ):
         super(FusedConvBN, self).__init__()
-        factory_kwargs = {'device': device, 'dtype': dtype}
+        factory_kwargs = {"device": device, "dtype": dtype}
         # Conv parameters
         weight_shape = (out_channels, in_channels, kernel_size, kernel_size)
         self.conv_weight = nn.Parameter(torch.empty(*weight_shape, **factory_kwargs))
@@ -144,6 +165,7 @@ class FusedConvBN(nn.Module):
 
     def reset_parameters(self) -> None:
         nn.init.kaiming_uniform_(self.conv_weight, a=math.sqrt(5))
+
 
 weight = torch.rand(2, 3, 3, 3, requires_grad=True, dtype=torch.double)
 X = torch.rand(2, 3, 4, 4, requires_grad=True, dtype=torch.double)

@@ -20,14 +20,21 @@ print(y.equal(y.grad_fn._saved_result))  # True
 print(y is y.grad_fn._saved_result)  # False
 
 # gradients for non-differentiable functions
-for name, f in [("relu", torch.relu), ("sqrt", torch.sqrt), ("abs", torch.abs),
-                ("log", torch.log), ("clamp", lambda t: t.clamp(min=0.0))]:
+for name, f in [
+    ("relu", torch.relu),
+    ("sqrt", torch.sqrt),
+    ("abs", torch.abs),
+    ("log", torch.log),
+    ("clamp", lambda t: t.clamp(min=0.0)),
+]:
     p = torch.tensor([0.0, -1.0, 2.0], requires_grad=True)
     f(p).sum().backward()
     print(name, p.grad)
 
 # Define a train function to be used in different threads
 results = []
+
+
 def train_fn():
     x = torch.ones(5, 5, requires_grad=True)
     # forward
@@ -49,15 +56,17 @@ for p in threads:
     p.join()
 print(results)
 
+
 def fn(g):
     print("fn got", g)
 
-t = torch.tensor(1., requires_grad=True).sin()
+
+t = torch.tensor(1.0, requires_grad=True).sin()
 t.cos_()
 t.register_hook(fn)
 t.backward()
 
-t = torch.tensor(1., requires_grad=True).sin()
+t = torch.tensor(1.0, requires_grad=True).sin()
 t.register_hook(fn)
 t.cos_()
 t.backward()

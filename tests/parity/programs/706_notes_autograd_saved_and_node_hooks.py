@@ -9,15 +9,19 @@ torch.manual_seed(0)
 
 # hooks for saved tensors
 store = {}
+
+
 def pack_hook(tensor):
     key = len(store)
     print("pack", tensor)
     store[key] = tensor.clone()
     return key
 
+
 def unpack_hook(key):
     print("unpack", key)
     return store[key]
+
 
 x = torch.randn(5, requires_grad=True)
 y = x.pow(2)
@@ -44,4 +48,3 @@ b.grad_fn.register_hook(lambda gin, gout: print("node posthook", gin, gout))
 c = b.sum()
 c.backward()
 print(b.grad, a.grad)
-

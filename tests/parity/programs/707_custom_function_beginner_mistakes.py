@@ -3,6 +3,7 @@
 # the wrong number of gradients, a gradient of the wrong shape, forward returning its input
 # unchanged, a non-tensor output, calling forward directly, backward not implemented,
 # needs_input_grad with a non-tensor argument, and apply with a keyword argument.
+# ruff: noqa: RUF059 - written as the source writes it
 import torch
 from torch.autograd import Function
 
@@ -17,6 +18,7 @@ class SaveInt(Function):
     def backward(ctx, g):
         x, n = ctx.saved_tensors
         return g * n, None
+
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 try:
@@ -34,6 +36,7 @@ class TooMany(Function):
     def backward(ctx, g):
         return g * 2, g
 
+
 try:
     TooMany.apply(x).sum().backward()
 except RuntimeError as e:
@@ -48,6 +51,7 @@ class WrongShape(Function):
     @staticmethod
     def backward(ctx, g):
         return g
+
 
 try:
     WrongShape.apply(x).backward()
@@ -65,6 +69,7 @@ class Identity(Function):
     def backward(ctx, g):
         return g * 3
 
+
 y = Identity.apply(x)
 print(y is x, y.grad_fn.name(), y._version, y.is_leaf)
 y.sum().backward()
@@ -81,6 +86,7 @@ class NumberOut(Function):
     def backward(ctx, g):
         return g
 
+
 out = NumberOut.apply(x)
 print(type(out).__name__, out)
 
@@ -89,6 +95,7 @@ class NoBackward(Function):
     @staticmethod
     def forward(ctx, x):
         return x * 2
+
 
 try:
     NoBackward.apply(x).sum().backward()
@@ -106,6 +113,7 @@ class Scale(Function):
     @staticmethod
     def backward(ctx, g):
         return g * ctx.factor, None, None
+
 
 s = torch.tensor(1.0, requires_grad=True)
 out = Scale.apply(x, 3.0, s)

@@ -3,20 +3,33 @@
 # through a Function whose output feeds another op, grad of grad through a two-input Function,
 # torch.autograd.functional.hessian of a Function, and Newton's method with autograd.grad.
 import torch
+
+
 class Exp(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
-        r = x.exp(); ctx.save_for_backward(r); return r
+        r = x.exp()
+        ctx.save_for_backward(r)
+        return r
+
     @staticmethod
     def backward(ctx, g):
-        r, = ctx.saved_tensors; return g * r
+        (r,) = ctx.saved_tensors
+        return g * r
+
+
 class Mul(torch.autograd.Function):
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b); return a * b
+        ctx.save_for_backward(a, b)
+        return a * b
+
     @staticmethod
     def backward(ctx, g):
-        a, b = ctx.saved_tensors; return g * b, g * a
+        a, b = ctx.saved_tensors
+        return g * b, g * a
+
+
 for dt in (torch.float32, torch.float64):
     x = torch.tensor([0.3, -0.7], dtype=dt, requires_grad=True)
     y = torch.tanh(Exp.apply(x * 2)).sum()
@@ -38,8 +51,8 @@ for dt in (torch.float32, torch.float64):
     w = torch.tensor(1.0, dtype=dt, requires_grad=True)
     for _ in range(3):
         f = Exp.apply(w) - 2 * w
-        gw, = torch.autograd.grad(f, w, create_graph=True)
-        hw, = torch.autograd.grad(gw, w)
+        (gw,) = torch.autograd.grad(f, w, create_graph=True)
+        (hw,) = torch.autograd.grad(gw, w)
         with torch.no_grad():
             w -= gw / hw
     print(w)
