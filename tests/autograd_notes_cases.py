@@ -350,3 +350,26 @@ def backward_create_graph_through_function(torch: Any, dt: str) -> Any:
     g.sum().backward()
     row["gg"] = x.grad.tolist()
     return row
+
+
+@case
+def backward_inputs_create_graph(torch: Any, dt: str) -> Any:
+    """``backward(inputs=..., create_graph=True)`` and ``grad(materialize_grads=True,
+    create_graph=True)``: gradients with graphs, as PyTorch's AccumulateGrad makes them; an
+    input that does not require grad is refused."""
+    import warnings
+
+    d = getattr(torch, dt)
+    p = torch.tensor([1.0, 2.0], dtype=d, requires_grad=True)
+    q = torch.tensor([5.0], dtype=d, requires_grad=True)
+    g = torch.autograd.grad((p**3).sum(), [p, q], create_graph=True, materialize_grads=True)
+    row = {"materialized": [g[1].tolist(), g[1].requires_grad, _name(g[1].grad_fn)]}
+    h = p * 2
+    h.retain_grad()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        (h**2).sum().backward(inputs=[h, p], create_graph=True)
+    row["warned"] = [w.category.__name__ for w in seen]
+    row["grads"] = [h.grad.tolist(), _name(h.grad.grad_fn), p.grad.tolist(), _name(p.grad.grad_fn)]
+    row["refused"] = _error(lambda: (p * 3).sum().backward(inputs=[torch.tensor([1.0])]))
+    return row

@@ -21,7 +21,7 @@ from typing import Any
 from ._tensor import tensor_pass
 from ._tensor.dtype import float32, float64, round_float32
 from ._tensor.function import Function, FunctionCtx
-from ._tensor.kernels import float32_arithmetic, rounded
+from ._tensor.kernels import copy, float32_arithmetic, rounded
 from ._tensor.numbers_pass import backward_numbers
 from ._tensor.tensor_graph import (
     check_versions,
@@ -92,6 +92,8 @@ def _backward_into(
     wanted = [inputs] if is_tensor(inputs) else list(inputs)
     if not wanted:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    if any(not x.requires_grad for x in wanted):  # PyTorch retains an input's grad to fill it
+        raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
     gouts = [g if g is None or is_tensor(g) else roots[0].new_tensor(g) for g in grads]
     got = grad(roots, wanted, gouts, retain_graph=retain_graph, create_graph=create_graph,
                allow_unused=True)  # fmt: skip
@@ -101,6 +103,8 @@ def _backward_into(
         with warnings.catch_warnings():  # a non-leaf's .grad read here is not the user's
             warnings.simplefilter("ignore")
             old = x.grad
+        if old is None and create_graph:  # a new .grad with a graph: as AccumulateGrad makes it
+            g = copy(g, "copy") if x.is_leaf else g.clone()
         x.grad = g if old is None else old + g
 
 
@@ -163,8 +167,12 @@ def grad(
                 )
             result.append(None)
             continue
+        unused = all(e is None for e in g)
         g = [0.0 if e is None else e for e in g]
-        if create_graph:
+        if create_graph and unused:  # PyTorch's zeros_like(x, requires_grad=create_graph)
+            vals = [Value(0.0) for _ in g]
+            result.append(type(x).from_values(vals, x.shape, x.dtype).requires_grad_())
+        elif create_graph:
             result.append(_graph_of_gradient(x, g, outs))
         else:
             f32 = x.dtype is float32 and float32_arithmetic()
