@@ -21,7 +21,7 @@ from typing import Any
 from ._tensor import tensor_pass
 from ._tensor.dtype import float32, float64, round_float32
 from ._tensor.function import Function, FunctionCtx
-from ._tensor.kernels import float32_arithmetic, rounded
+from ._tensor.kernels import copy, float32_arithmetic, rounded
 from ._tensor.numbers_pass import backward_numbers
 from ._tensor.tensor_graph import (
     check_versions,
@@ -68,19 +68,44 @@ def backward(
     create_graph: bool = False,
     inputs: Any = None,
 ) -> None:
-    """``torch.autograd.backward``: ``t.backward()`` for several roots at once."""
-    if inputs is not None:
-        raise NotImplementedError("backward(inputs=...) is not supported")
+    """``torch.autograd.backward``: ``t.backward()`` for several roots at once; with
+    ``inputs``, only those tensors (leaves or not) get their gradient added to ``.grad``."""
     roots = [tensors] if is_tensor(tensors) else list(tensors)
     if grad_tensors is None or is_tensor(grad_tensors) or isinstance(grad_tensors, (int, float)):
         grads = [grad_tensors] * len(roots) if grad_tensors is None else [grad_tensors]
     else:
         grads = list(grad_tensors)
     retain = bool(retain_graph or create_graph)
+    if inputs is not None:
+        _backward_into(roots, grads, inputs, retain_graph=retain, create_graph=create_graph)
+        return
     unpack_saved(roots, retain_graph=retain)
     if not create_graph and backward_numbers(roots, grads, retain_graph=retain):
         return  # a graph that has computed only its numbers, differentiated on its numbers
     tensor_pass.backward(roots, grads, retain_graph=retain, create_graph=create_graph)
+
+
+def _backward_into(
+    roots: list[Any], grads: list[Any], inputs: Any, *, retain_graph: bool, create_graph: bool
+) -> None:
+    # the gradients of just these inputs, as grad() computes them, added to their .grad
+    wanted = [inputs] if is_tensor(inputs) else list(inputs)
+    if not wanted:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    if any(not x.requires_grad for x in wanted):  # PyTorch retains an input's grad to fill it
+        raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+    gouts = [g if g is None or is_tensor(g) else roots[0].new_tensor(g) for g in grads]
+    got = grad(roots, wanted, gouts, retain_graph=retain_graph, create_graph=create_graph,
+               allow_unused=True)  # fmt: skip
+    for x, g in zip(wanted, got):
+        if g is None:
+            continue
+        with warnings.catch_warnings():  # a non-leaf's .grad read here is not the user's
+            warnings.simplefilter("ignore")
+            old = x.grad
+        if old is None and create_graph:  # a new .grad with a graph: as AccumulateGrad makes it
+            g = copy(g, "copy") if x.is_leaf else g.clone()
+        x.grad = g if old is None else old + g
 
 
 def grad(
@@ -100,6 +125,11 @@ def grad(
     >>> g, grad(g, x)
     (tensor(12., grad_fn=<MulBackward0>), (tensor(12.),))
     """
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, "
+            "but got: allow_unused=False."
+        )
     outs = [outputs] if is_tensor(outputs) else list(outputs)
     ins = [inputs] if is_tensor(inputs) else list(inputs)
     if grad_outputs is None or is_tensor(grad_outputs):
@@ -137,8 +167,12 @@ def grad(
                 )
             result.append(None)
             continue
+        unused = all(e is None for e in g)
         g = [0.0 if e is None else e for e in g]
-        if create_graph:
+        if create_graph and unused:  # PyTorch's zeros_like(x, requires_grad=create_graph)
+            vals = [Value(0.0) for _ in g]
+            result.append(type(x).from_values(vals, x.shape, x.dtype).requires_grad_())
+        elif create_graph:
             result.append(_graph_of_gradient(x, g, outs))
         else:
             f32 = x.dtype is float32 and float32_arithmetic()
@@ -225,10 +259,22 @@ def gradcheck(
     raise_exception: bool = True,
     nondet_tol: float = 0.0,
     check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_batched_forward_grad: bool = False,
+    check_forward_ad: bool = False,
+    check_backward_ad: bool = True,
+    fast_mode: bool = False,
+    masked: bool | None = None,
 ) -> bool:
     """PyTorch's gradcheck, in its order: every Jacobian entry against central differences,
     each row computed twice (a backward must give the same twice), then backward with zero
     output gradients must give zeros (twice: PyTorch's two checks).
+
+    ``fast_mode=True`` (PyTorch's check of one random projection of the Jacobian) runs the
+    full check too: it passes where the fast one passes, but a failure's message shows whole
+    matrices, not the fast mode's two numbers. The other ``check_*`` flags are PyTorch's
+    checks of forward-mode AD and batched grads, which tinygrad_edu does not have.
 
     A float32 input is perturbed and read back in float32, as in PyTorch, where that makes the
     check fail: use float64 inputs.  Called with Values, it is the scalar ``gradcheck``.
@@ -345,6 +391,12 @@ def gradgradcheck(
     raise_exception: bool = True,
     nondet_tol: float = 0.0,
     check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_fwd_over_rev: bool = False,
+    check_rev_over_rev: bool = True,
+    fast_mode: bool = False,
+    masked: bool = False,
 ) -> bool:
     """PyTorch's gradgradcheck: ``gradcheck`` of the gradient itself (``grad`` with
     ``create_graph=True``), as a function of the inputs and of the output gradients, which

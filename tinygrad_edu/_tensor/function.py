@@ -36,6 +36,9 @@ own grad is the sum of its outputs' (what a sum of them would receive).
 
 from __future__ import annotations
 
+import functools
+import inspect
+import warnings
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -49,7 +52,7 @@ from ..core.messages import SECOND_BACKWARD
 from ..core.ops import Const, Op
 from .dtype import float32, float64
 from .lazy import build
-from .tensor_graph import TensorNode, is_tensor, new_node
+from .tensor_graph import TensorNode, is_tensor, lift, new_node, remember, replace_input
 
 __all__ = ["BackwardCFunction", "Function", "FunctionCtx"]
 
@@ -59,13 +62,26 @@ class FunctionCtx:
 
     def save_for_backward(self, *tensors: Any) -> None:
         """Keep tensors (or None) for backward, read back as ``ctx.saved_tensors``."""
+        for k, t in enumerate(tensors):
+            if t is not None and not is_tensor(t):
+                raise TypeError(
+                    f"save_for_backward can only save variables, but argument {k} is of type "
+                    f"{type(t).__name__}"
+                )
         self.to_save = tensors
 
     @property
     def saved_tensors(self) -> tuple[Any, ...]:
         if self.__dict__.get("freed_", False) and not self.__dict__.get("running_", False):
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(self.__dict__.get("to_save", ()))
+        saved = tuple(self.__dict__.get("to_save", ()))
+        outs = self.__dict__.get("unpacked_")
+        return tuple(outs.get(id(t), t) for t in saved) if outs else saved
+
+    def mark_dirty(self, *tensors: Any) -> None:
+        """These inputs were modified in place by forward (and are returned as outputs): each
+        becomes its output, with this call as its grad_fn, and its version moves on."""
+        self.dirty = tensors
 
     def mark_non_differentiable(self, *tensors: Any) -> None:
         """These outputs get no grad_fn (an index, a mask); backward gets zeros for them."""
@@ -117,11 +133,34 @@ class Function:
         cls._call_node = type(name, (_CallNode,), {"__slots__": ()})
         cls._out_op = _out_op(name)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # old (before 1.3) code made an instance and called it: PyTorch warns, then refuses
+        warnings.warn(
+            f"{self.__class__} should not be instantiated. Methods on autograd functions are all "
+            "static, so you should invoke them on the class itself. Instantiating an autograd "
+            "function will raise an error in a future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
+
     @staticmethod
     def forward(ctx: Any, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(
             "You must implement the forward function for custom autograd.Function."
         )
+
+    @staticmethod
+    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any) -> Any:
+        """Define it to write ``forward(*args)`` without ``ctx``: this gets ``ctx``, forward's
+        inputs (a tuple) and its output, and saves what backward needs."""
+        raise NotImplementedError("setup_context is not implemented.")
 
     @staticmethod
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
@@ -133,12 +172,26 @@ class Function:
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` on ``args`` and record the call when an input requires grad."""
+        args, kwargs = _bound(cls, args, kwargs)
         ctx = new_node(cls._backward_cls, tuple(a for a in args if is_tensor(a)), ())
         ctx.needs_input_grad = tuple(is_tensor(a) and a.requires_grad for a in args)
         with no_grad():
-            out = cls.forward(ctx, *args, **kwargs)
+            if cls.setup_context is Function.setup_context:
+                out = cls.forward(ctx, *args, **kwargs)
+            else:  # forward without ctx; setup_context saves what backward needs
+                out = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, out)
+        dirty = ctx.__dict__.get("dirty", ())
+        for d in dirty:
+            if STATE.enabled and d.is_leaf and d.requires_grad:
+                raise RuntimeError(
+                    "a leaf Variable that requires grad has been used in an in-place operation."
+                )
+            d.version_counter.value += 1  # PyTorch bumps a dirty tensor's version once more
         if not (STATE.enabled and any(ctx.needs_input_grad)):
             return out
+        if dirty:
+            return _take_over(ctx, dirty, out, _Call(cls, ctx, args).wrap(out))
         if _numbers_first(ctx, out, args):  # its output's elements made when asked
             later = _Deferred(cls, args, out)
             ctx.defer(later)
@@ -146,6 +199,39 @@ class Function:
             later.result = weakref.ref(t)
             return t
         return _Call(cls, ctx, args).wrap(out)
+
+
+def _bound(
+    cls: type[Function], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """forward's arguments as PyTorch passes them on: keywords bound to their positions (so
+    ``needs_input_grad`` has one entry each), and with ``setup_context`` the defaults too."""
+    setup = cls.setup_context is not Function.setup_context
+    if not (kwargs or setup):
+        return args, kwargs
+    try:
+        if setup:
+            b = inspect.signature(cls.forward).bind(*args, **kwargs)
+            b.apply_defaults()
+            return b.args, b.kwargs
+        b = inspect.signature(cls.forward).bind(None, *args, **kwargs)
+        return b.args[1:], b.kwargs
+    except (TypeError, ValueError):  # forward itself reports a wrong call
+        return args, kwargs
+
+
+def _take_over(ctx: BackwardCFunction, dirty: tuple[Any, ...], out: Any, wrapped: Any) -> Any:
+    """Each dirty input returned as an output becomes that output (so ``out is x``), its node
+    this call's; the call's input is the tensor as it was."""
+    outs, news = (out, wrapped) if isinstance(out, tuple) else ((out,), (wrapped,))
+    got = list(news)
+    for k, (o, w) in enumerate(zip(outs, news)):
+        if any(o is d for d in dirty) and w is not o:
+            replace_input(ctx, o, type(o).from_values(o.flat, o.shape, o.dtype, o.grad_fn))
+            o.flat, o.grad_fn = w.flat, w.grad_fn
+            remember(o)
+            got[k] = o
+    return tuple(got) if isinstance(out, tuple) else got[0]
 
 
 def _numbers_first(ctx: BackwardCFunction, out: Any, args: tuple[Any, ...]) -> bool:
@@ -239,6 +325,19 @@ class _Vjp(float):
         return self.call.vjp(self.j, upstream)
 
 
+class _OnGraph:
+    """``_Collect`` or ``_Vjp`` in a create_graph pass, where the upstream gradient is a Value:
+    not a number, so that ``upstream * it`` (which a Value refuses) comes to ``__rmul__``."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Any) -> None:
+        self.hand = hand
+
+    def __rmul__(self, upstream: Any) -> Any:
+        return self.hand(upstream)
+
+
 class _CallNode(Node):
     """The call's scalar node: its freed state is the ctx's, so that ``saved_tensors`` is
     refused after a pass that did not retain the graph, as PyTorch's is. One class per
@@ -269,8 +368,10 @@ class _Index(int):
 
 
 def _out_local(h: Any, i: Any, out: Any) -> tuple[Any, ...]:
-    if isinstance(out, Value):
-        _no_graph()
+    if isinstance(out, Value):  # create_graph: a saved output is read back as this element
+        call, pos = i.call, int(i)
+        call.hub = h
+        return (_OnGraph(lambda up: call.collect(pos, up) or up),)
     return (_Collect(i.call, int(i)),)
 
 
@@ -287,10 +388,6 @@ Function._call_node = type("FunctionBackward", (_CallNode,), {"__slots__": ()})
 Function._out_op = _out_op("FunctionBackward")
 
 
-def _no_graph(*_: Any) -> Any:
-    raise NotImplementedError("create_graph=True through a custom autograd.Function")
-
-
 class _Call:
     """One call of a Function: its ops, the gradients gathered in a pass, backward's result."""
 
@@ -303,6 +400,9 @@ class _Call:
         self.fresh = False
         self.result: list[Any] = []
         self.upstream: Any = 0.0
+        self.graph = False  # this pass builds a graph of the gradients (create_graph)
+        self.hub: Value | None = None  # the call's Value, in such a pass (then let go)
+        self.returned: tuple[Any, ...] = ()  # what backward returned, in such a pass
 
     def wrap(self, out: Any) -> Any:
         outs = out if isinstance(out, tuple) else (out,)
@@ -317,8 +417,10 @@ class _Call:
         label = f"{self.cls.__name__}.apply"
 
         def call_local(*xs: Any) -> tuple[Any, ...]:
-            if isinstance(xs[-1], Value):
-                _no_graph()
+            # create_graph: backward runs with grad mode on, on tensors of the pass's Values
+            self.graph = isinstance(xs[-1], Value)
+            if self.graph:
+                return tuple(_OnGraph(functools.partial(self.vjp, j)) for j in range(len(xs) - 1))
             return tuple(_Vjp(self, j) for j in range(len(xs) - 1))
 
         saves = bool(self.ctx.__dict__.get("to_save"))
@@ -348,7 +450,9 @@ class _Call:
     def collect(self, pos: int, g: Any) -> None:
         if not self.fresh:  # the first output element of a new pass
             self.grads, self.fresh = {}, True
-        self.grads[pos] = g
+        # an element reached twice (create_graph: as the output, and as a saved output read
+        # back in backward) gets the sum
+        self.grads[pos] = self.grads[pos] + g if pos in self.grads else g
 
     def ratio(self, j: int) -> float:
         r = self.result[j] if j < len(self.result) else None
@@ -374,6 +478,11 @@ class _Call:
             if not materialize and all(g is None for g in got):
                 grads.append(None)
                 continue
+            if self.graph:  # the pass's own Values, so that backward's arithmetic is recorded
+                vals = [g if isinstance(g, Value) else Value(float(g or 0.0), requires_grad=False)
+                        for g in got]  # fmt: skip
+                grads.append(lift(type(o), vals, o.shape, o.dtype))
+                continue
             data = [0.0 if g is None else float(g) for g in got]
             if o.dtype is float32:  # a float32 output's gradient holds float32 numbers
                 data = round32(data)
@@ -381,15 +490,35 @@ class _Call:
             grads.append(type(o).from_values(vals, o.shape, o.dtype))
         return grads
 
+    def outputs_as_saved(self) -> dict[int, Any]:
+        """create_graph: each output forward saved, by id, as a tensor of the call's graph (as
+        PyTorch unpacks a saved output with its grad_fn), so the gradient is a function of it."""
+        hub, saved = self.hub, {id(t) for t in self.ctx.__dict__.get("to_save", ())}
+        found: dict[int, Any] = {}
+        if hub is None:
+            return found
+        for o, first in self.outs:
+            if first >= 0 and id(o) in saved:
+                vals = [apply(self.cls._out_op, (hub, _Index(self, first + k)))
+                        for k in range(len(o.flat))]  # fmt: skip
+                found[id(o)] = t = type(o).from_values(vals, o.shape, o.dtype, self.ctx)
+                remember(t)
+        return found
+
     def run(self, grads: list[Any] | None = None) -> list[Any]:
         ctx, name = self.ctx, type(self.ctx).__name__
         ctx.running_ = True
         try:
-            with no_grad():
+            with set_grad_enabled(self.graph):
+                if self.graph:
+                    ctx.unpacked_ = self.outputs_as_saved()
                 got = self.cls.backward(ctx, *(self.grad_outputs() if grads is None else grads))
         finally:
-            ctx.running_ = False
+            ctx.running_, self.hub = False, None
+            ctx.__dict__.pop("unpacked_", None)
         got = got if isinstance(got, tuple) else (got,)
+        if self.graph:  # kept, so the gradient read back is the tensor backward returned
+            self.returned = got
         n = len(self.args)
         if len(got) > n and all(g is None for g in got[n:]):
             got = got[:n]
@@ -409,13 +538,13 @@ class _Call:
                 continue
             if not a.requires_grad:
                 continue
-            flat += _elements(name, k, a, g)
+            flat += _elements(name, k, a, g, graph=self.graph)
         return flat
 
 
-def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
+def _elements(name: str, k: int, a: Any, g: Any, *, graph: bool = False) -> Sequence[Any]:
     """The gradient ``g`` backward returned for input ``a`` (number ``k``), element by element
-    in ``a``'s dtype (None: no gradient)."""
+    in ``a``'s dtype (None: no gradient); its Values themselves in a create_graph pass."""
     if g is None:
         return [None] * a.numel()
     if not is_tensor(g) or tuple(g.shape) != tuple(a.shape):
@@ -424,5 +553,8 @@ def _elements(name: str, k: int, a: Any, g: Any) -> Sequence[Any]:
             f"Function {name} returned an invalid gradient at index {k} - got {got} but "
             f"expected shape compatible with {list(a.shape)}"
         )
+    if graph:
+        remember(g)  # the gradient read back is this tensor, with the grad_fn backward gave it
+        return list(g.flat)
     data = list(g.numbers())
     return round32(data) if a.dtype is float32 else data

@@ -72,6 +72,8 @@ def backward_numbers(roots: list[Any], gradients: list[Any], *, retain_graph: bo
             lz.freed = True
         lz.grads = g
     for t in leaves:
+        if id(t) not in buf:  # a Function's backward returned None for it: no .grad
+            continue
         got = grad_tensor(t, buf[id(t)])
         t.grad = add_into(t.grad, call_hooks(t, got))
         for v, a in zip(t.flat, t.grad.numbers()):

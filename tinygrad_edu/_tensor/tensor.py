@@ -289,6 +289,11 @@ class Tensor:
             return
         if flag and not self.dtype.is_floating_point:
             raise RuntimeError(INT_GRAD_ATTR)
+        if flag and self.is_inference() and not is_inference_mode_enabled():
+            raise RuntimeError(
+                "Setting requires_grad=True on inference tensor outside InferenceMode is not "
+                "allowed."
+            )
         self._set_requires_grad(bool(flag))
 
     def _set_requires_grad(self, flag: bool) -> None:
@@ -324,9 +329,8 @@ class Tensor:
 
     @property
     def grad(self) -> Tensor | None:
-        if self.grad_fn is not None and not self._retains_grad:
-            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)
-            return None
+        if self.grad_fn is not None and not self._retains_grad and self._grad is None:
+            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)  # (backward(inputs=) sets one)
         return self._grad
 
     @grad.setter

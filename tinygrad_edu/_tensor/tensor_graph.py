@@ -18,14 +18,14 @@ from typing import Any
 
 from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import Value, apply, in_float32_format
-from ..core.grad_mode import STATE, set_grad_enabled
+from ..core.grad_mode import STATE, is_inference_mode_enabled, set_grad_enabled
 from ..core.graph import chain_rule
 from ..core.messages import SECOND_BACKWARD
 from ..core.ops import COPIES, NARY, OPS, Op
 from . import saved_hooks
 from .dtype import C_NAMES, Size, float32, float64, int64
 from .lazy import Lazy, build
-from .tensor_messages import ANOMALY_HINT, HINT
+from .tensor_messages import ANOMALY_HINT, HINT, INFERENCE_SAVED
 
 __all__ = [
     "TensorNode",
@@ -70,7 +70,9 @@ class TensorNode:
     op: Op | None = None  # the table's op, for an elementwise node
 
     def name(self) -> str:
-        return type(self).__name__
+        n = type(self).__name__
+        # PyTorch's hand-written C++ nodes name themselves with their namespace
+        return f"torch::autograd::{n}" if n == "CopyBackwards" else n
 
     @property
     def inputs(self) -> tuple[Any, ...]:
@@ -354,6 +356,12 @@ def new_node(node: type[TensorNode], inputs: tuple[Any, ...], shape: Sequence[in
     return fn
 
 
+def replace_input(node: TensorNode, old: Any, new: Any) -> None:
+    """``node``'s input ``old`` is ``new`` from now on (a custom Function's input it marked
+    dirty becomes its output: the node's input is the tensor as it was before)."""
+    node._inputs = tuple(new if x is old else x for x in node._inputs)
+
+
 # the ops whose saved input k is only needed for the other input's gradient (d(a*b)/da = b)
 _CROSS = frozenset(("MulBackward0", "DotBackward0", "MvBackward0", "MmBackward0"))
 
@@ -434,6 +442,8 @@ def _saved_versions(fn: TensorNode, out: Any) -> list[tuple[Any, int, Any]]:
         x = _kept_input(ins, name, where)
         if x is None:
             continue
+        if x.is_inference() and not is_inference_mode_enabled():
+            raise RuntimeError(INFERENCE_SAVED)
         found.append((x.version_counter, x._version, lambda x=x: _described(x, x.grad_fn)))
     return found
 

@@ -461,7 +461,7 @@ def _backward_create_graph(values: list[Value], seeds: list[Any]) -> None:
     it = iter(got)
     for t in ts:
         g = [0.0 if x is None else x for x in (next(it) for _ in t.flat)]
-        g = call_hooks(t, lift(type(t), g, t.shape))
+        g = call_hooks(t, lift(type(t), g, t.shape, t.dtype))
         t.grad = copy(g, "copy") if t.grad is None else t.grad + g
         post_accumulate(t)
 

@@ -21,13 +21,13 @@ from typing import Any
 from ..._torch_cpu import random as draws
 from ..._torch_cpu import random_transforms as more_draws
 from ...core.engine import apply
-from ...core.grad_mode import STATE
+from ...core.grad_mode import STATE, is_inference_mode_enabled
 from ...core.ops import OPS, Op
 from .. import kernels
 from ..arguments import operands
 from ..dtype import C_NAMES, bool_, float32, int64
-from ..tensor_graph import is_tensor, node_class, remember, result
-from ..tensor_messages import LEAF_INPLACE, OVERLAP
+from ..tensor_graph import is_tensor, node_class, remember, result, watch
+from ..tensor_messages import INFERENCE_INPLACE, LEAF_INPLACE, OVERLAP
 from .writeback import check_view_of_leaf, write_data, written
 
 __all__ = ["METHODS", "VersionCounter", "adopt", "write"]
@@ -44,6 +44,8 @@ class VersionCounter:
 
 
 def _check_leaf(t: Any, message: str = LEAF_INPLACE) -> None:
+    if t.is_inference() and not is_inference_mode_enabled():
+        raise RuntimeError(INFERENCE_INPLACE)
     if STATE.enabled and t.is_leaf and t.requires_grad:
         raise RuntimeError(message)
 
@@ -87,6 +89,10 @@ def adopt(t: Any, compute: Any, cast_name: str = "") -> Any:
         )
     if out.grad_fn is not None:  # t now stands for the new result
         check_view_of_leaf(t)
+        if t.backward_hooks and t.grad_fn is not None:
+            # hooks registered so far get the gradient of the version they were registered on
+            before.backward_hooks, t.backward_hooks = t.backward_hooks, None
+            watch(before)
         t.flat, t.grad_fn = out.flat, out.grad_fn
         remember(t)
         written(t)
