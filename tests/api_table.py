@@ -91,6 +91,11 @@ REASONS: list[tuple[str, str]] = [
         r"^ExcludeDispatchKeyGuard$|^OperatorInfo$|^PRIVATE_OPS$|^classproperty$|^get_file_path$",
     ),
     (
+        "the legacy autograd Function with nested inputs, which PyTorch keeps for old code only "
+        "(its docstring: use Function)",
+        r"^NestedIOFunction$",
+    ),
+    (
         "float8 and grouped matrix products for accelerators",
         r"^scaled_mm$|^scaled_grouped_mm$|^grouped_mm$",
     ),
