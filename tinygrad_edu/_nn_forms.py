@@ -16,7 +16,7 @@ from typing import Any
 from .nn import functional as F  # noqa: N812 - PyTorch users' name
 from .nn import noisy
 from .nn.channels import feature_dropout
-from .nn.grid_sample import affine_grid_generator, grid_sampler, grid_sampler_2d
+from .nn.grid_sample import affine_grid_generator, grid_sampler, grid_sampler_2d, grid_sampler_3d
 
 __all__ = ["FUNCTIONS"]
 
@@ -187,5 +187,5 @@ FUNCTIONS.update({
     "feature_alpha_dropout": feature_alpha_dropout, "rrelu_": rrelu_,
     "feature_alpha_dropout_": feature_alpha_dropout_,
     "affine_grid_generator": affine_grid_generator, "grid_sampler": grid_sampler,
-    "grid_sampler_2d": grid_sampler_2d, "ctc_loss": ctc_loss,
+    "grid_sampler_2d": grid_sampler_2d, "grid_sampler_3d": grid_sampler_3d, "ctc_loss": ctc_loss,
 })  # fmt: skip

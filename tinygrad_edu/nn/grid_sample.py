@@ -28,6 +28,7 @@ from .functional_ops import fused
 
 __all__ = ["GRID_SAMPLE_INTERPOLATION_MODES", "GRID_SAMPLE_PADDING_MODES", "affine_grid"]
 __all__ += ["affine_grid_generator", "grid_sample", "grid_sampler", "grid_sampler_2d"]
+__all__ += ["grid_sampler_3d"]
 
 GRID_SAMPLE_INTERPOLATION_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
 GRID_SAMPLE_PADDING_MODES = {"zeros": 0, "border": 1, "reflection": 2}
@@ -265,15 +266,126 @@ def _bicubic(ax: _Axis, ay: _Axis, gx: Any, gy: Any, planes: list[list[Any]],
     return got
 
 
+# -- the 3-d sampler: GridSampler.cpp's scalar loop (built without FMA: each op rounded) -----
+
+
+def _source_index(g: float, size: int, padding: int, align: bool,
+                  rd: Callable[[float], float]) -> tuple[float, float]:  # fmt: skip
+    """GridSampler.h's grid_sampler_compute_source_index and its slope by ``g``."""
+    if align:
+        x, slope = rd(rd(rd(g + 1.0) / 2.0) * float(size - 1)), (size - 1) / 2
+    else:
+        x, slope = rd(rd(rd(rd(g + 1.0) * float(size)) - 1.0) / 2.0), size / 2
+    if padding == 2:
+        lo2, hi2 = (0, 2 * (size - 1)) if align else (-1, 2 * size - 1)
+        if lo2 == hi2:
+            return 0.0, 0.0
+        low, span = rd(lo2 / 2), rd((hi2 - lo2) / 2)
+        sign = -1.0 if x < low else 1.0
+        a = abs(rd(x - low))
+        extra = math.fmod(a, span)
+        flips = math.floor(rd(a / span))
+        x = rd(extra + low) if flips % 2 == 0 else rd(rd(span - extra) + low)
+        slope *= sign if flips % 2 == 0 else -sign
+    if padding in (1, 2):
+        inside = 0.0 < x < size - 1
+        x = min(float(size - 1), max(x, 0.0)) if x == x else float(size - 1)
+        slope *= 1.0 if inside else 0.0
+    return x, rd(slope)
+
+
+def grid_sampler_3d(
+    input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int, align_corners: bool
+) -> Tensor:
+    """``input`` (N, C, D, H, W) read at ``grid`` (N, Do, Ho, Wo, 3) of normalized
+    ``(x, y, z)``: trilinear (mode 0) or nearest (mode 1)."""
+    n, c, d, h, w = input.shape
+    _, do, ho, wo, _ = grid.shape
+    rd = _keep if input.dtype is float64 else f32
+    xs, gs = input.elements(), grid.elements()
+    points = do * ho * wo
+    out: list[Any] = [None] * (n * c * points)
+    made: list[Any] = []
+    for b in range(n):
+        vols = [xs[(b * c + ch) * d * h * w : (b * c + ch + 1) * d * h * w] for ch in range(c)]
+        for p in range(points):
+            k = (b * points + p) * 3
+            coords = [_source_index(gs[k + i].data, size, padding_mode, align_corners, rd)
+                      for i, size in enumerate((w, h, d))]  # fmt: skip
+            if interpolation_mode == 1:
+                got = _nearest_3d(coords, gs[k : k + 3], (d, h, w), vols)
+            else:
+                got = _trilinear(coords, gs[k : k + 3], (d, h, w), vols, made, rd)
+            for ch, v in enumerate(got):
+                out[(b * c + ch) * points + p] = v
+    if input.dtype is not float64:
+        in_float32_format(made)
+    node = node_class("GridSampler3DBackward0", -1, {"_saved_input": 0, "_saved_grid": 1}, "find")
+    return result(out, (n, c, do, ho, wo), input.dtype, node, (input, grid),
+                  _saved_align_corners=bool(align_corners),
+                  _saved_interpolation_mode=int(interpolation_mode),
+                  _saved_padding_mode=int(padding_mode))  # fmt: skip
+
+
+def _nearest_3d(coords: list[tuple[float, float]], g: list[Any], dims: tuple[int, int, int],
+                vols: list[list[Any]]) -> list[Any]:  # fmt: skip
+    (x, _), (y, _), (z, _) = coords
+    d, h, w = dims
+    j, i, m = (round(v) if v == v else 0 for v in (x, y, z))  # nearbyint: half to even
+    inside = 0 <= j < w and 0 <= i < h and 0 <= m < d
+    got = []
+    for vol in vols:
+        v = vol[(m * h + i) * w + j] if inside else 0.0
+        got.append(_dot([v, *g], [1.0, 0.0, 0.0, 0.0], _num(v)))  # the grid's grad: zeros
+    return got
+
+
+def _trilinear(coords: list[tuple[float, float]], g: list[Any], dims: tuple[int, int, int],
+               vols: list[list[Any]], made: list[Any],
+               rd: Callable[[float], float]) -> list[Any]:  # fmt: skip
+    """The eight corners around the point, each weighted by the volume of the box the point
+    makes with the opposite corner, added in ATen's order (tnw, tne, tsw, tse, bnw, ...)."""
+    d, h, w = dims
+    pos = [_lin([(gv, slope)], x) for gv, (x, slope) in zip(g, coords)]
+    lows = [math.floor(x) for x, _ in coords]
+    # per axis: the distance to the far corner (weight of the low one) and to the near one
+    far = [_lin([(q, -1.0)], rd(float(lo + 1) - x)) for q, lo, (x, _) in zip(pos, lows, coords)]
+    near = [_lin([(q, 1.0)], rd(x - float(lo))) for q, lo, (x, _) in zip(pos, lows, coords)]
+    made += [*pos, *far, *near]
+    corners, weights = [], []
+    for dz in (0, 1):
+        for dy in (0, 1):
+            for dx in (0, 1):
+                parts = [near[0] if dx else far[0], near[1] if dy else far[1],
+                         near[2] if dz else far[2]]  # fmt: skip
+                a, b_, c_ = (p.data for p in parts)
+                wv = _lin([(parts[0], b_ * c_), (parts[1], a * c_), (parts[2], a * b_)],
+                          rd(rd(a * b_) * c_))  # fmt: skip
+                made.append(wv)
+                corners.append((lows[2] + dz, lows[1] + dy, lows[0] + dx))
+                weights.append(wv)
+    got = []
+    for vol in vols:
+        vals, acc = [], 0.0
+        for (m, i, j), wv in zip(corners, weights):
+            inside = 0 <= j < w and 0 <= i < h and 0 <= m < d
+            v = vol[(m * h + i) * w + j] if inside else 0.0
+            if inside:
+                acc = rd(acc + rd(_num(v) * wv.data))
+            vals.append(v)
+        got.append(_dot(weights, vals, acc))
+    return got
+
+
 def grid_sampler(
     input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int, align_corners: bool
 ) -> Tensor:
     """``grid_sample`` with its modes as numbers (bilinear 0, nearest 1, bicubic 2; zeros 0,
     border 1, reflection 2): the 2-d sampler for a 4-d input."""
+    _check(input, grid, interpolation_mode)
     if input.dim() == 4:
-        _check(input, grid, interpolation_mode)
         return grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners)
-    raise NotImplementedError("grid_sampler: only the 2-d (4-D input) sampler is built here")
+    return grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners)
 
 
 def _check(input: Tensor, grid: Tensor, mode: int) -> None:
@@ -282,7 +394,21 @@ def _check(input: Tensor, grid: Tensor, mode: int) -> None:
             "grid_sampler(): expected input and grid to have same dtype, but input has "
             f"{input.dtype} and grid has {grid.dtype}"
         )
-    if grid.dim() != 4 or grid.shape[-1] != 2:
+    if input.dim() == 5:
+        if grid.dim() != 5 or grid.shape[-1] != 3:
+            raise RuntimeError(
+                "grid_sampler(): expected grid to have size 3 in last dimension, but got grid "
+                f"with sizes {list(grid.shape)}"
+            )
+        if mode == 2:
+            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+    elif input.dim() != 4:
+        raise RuntimeError(
+            "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, "
+            f"but got input with sizes {list(input.shape)} and grid with sizes "
+            f"{list(grid.shape)}"
+        )
+    elif grid.dim() != 4 or grid.shape[-1] != 2:
         raise RuntimeError(
             "grid_sampler(): expected grid to have size 2 in last dimension, but got grid with "
             f"sizes {list(grid.shape)}"
@@ -327,7 +453,15 @@ def _steps(like: Tensor, n: int, align: bool) -> list[float]:
 
 
 def affine_grid_generator(theta: Tensor, size: list[int], align_corners: bool) -> Tensor:
-    """The (N, H, W, 2) grid: each pixel's ``(x, y, 1)`` times ``theta[n]`` transposed."""
+    """The (N, H, W, 2) grid: each pixel's ``(x, y, 1)`` times ``theta[n]`` transposed; for a
+    5-D size the (N, D, H, W, 3) grid of ``(x, y, z, 1)``."""
+    if len(size) == 5:
+        n, _, d, h, w = (int(s) for s in size)
+        xs, ys = _steps(theta, w, align_corners), _steps(theta, h, align_corners)
+        zs = _steps(theta, d, align_corners)
+        base = tensor([[[x, y, z, 1.0] for z in zs for y in ys for x in xs]], dtype=theta.dtype)
+        grid = base.expand(n, d * h * w, 4).bmm(theta.transpose(1, 2)).reshape(n, d, h, w, 3)
+        return fused("AffineGridGeneratorBackward0", grid, (theta,))
     n, _, h, w = (int(s) for s in size)
     xs, ys = _steps(theta, w, align_corners), _steps(theta, h, align_corners)
     base = tensor([[[x, y, 1.0] for y in ys for x in xs]], dtype=theta.dtype)
@@ -351,7 +485,12 @@ def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = Non
             )
         spatial = size[-2:]
     elif len(size) == 5:
-        raise NotImplementedError("affine_grid: the 3-d (5-D size) grid is not built here")
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError(
+                f"Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. "
+                f"Got {theta.shape}."
+            )
+        spatial = size[-3:]
     else:
         raise NotImplementedError(
             "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
