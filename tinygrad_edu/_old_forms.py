@@ -28,6 +28,7 @@ from ._tensor.ops.factories import linspace
 from ._tensor.shape import normalize_dim
 from ._tensor.tensor import tensor
 from ._tensor.tensor_graph import is_tensor, node_class, result
+from ._tensor_odds import hist_pair
 from .core.engine import apply
 from .core.grad_mode import STATE
 from .core.ops import Op
@@ -261,24 +262,8 @@ def nuclear_norm(input: Any, dim: Any = None, keepdim: bool = False) -> Any:
 # -- histogramdd -----------------------------------------------------------------------------
 
 
-class histogramdd_type(tuple):  # noqa: N801 - PyTorch's torch.return_types.histogramdd
-    """``(hist, bin_edges)``, also by name; ``bin_edges`` a tuple of one tensor per dim."""
-
-    __slots__ = ()
-
-    def __new__(cls, hist: Any, bin_edges: Any) -> histogramdd_type:
-        return super().__new__(cls, (hist, bin_edges))
-
-    @property
-    def hist(self) -> Any:
-        return self[0]
-
-    @property
-    def bin_edges(self) -> Any:
-        return self[1]
-
-    def __repr__(self) -> str:
-        return f"torch.return_types.histogramdd(\nhist={self[0]!r},\nbin_edges={self[1]!r})"
+# ``bin_edges`` a tuple of one tensor per dim
+histogramdd_type = hist_pair("histogramdd")
 
 
 def histogramdd(input: Any, bins: Any = 10, *, range: Any = None, weight: Any = None,
@@ -335,7 +320,6 @@ def histogramdd(input: Any, bins: Any = 10, *, range: Any = None, weight: Any = 
     return histogramdd_type(out, tuple(edges))
 
 
-histogramdd_type.__name__ = histogramdd_type.__qualname__ = "histogramdd"
 _range = range  # histogramdd's keyword is called range
 
 FUNCTIONS: dict[str, Any] = {

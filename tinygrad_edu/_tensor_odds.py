@@ -148,24 +148,23 @@ def _nan_median_index(row: list[float]) -> int | None:
 range_ = range  # histogram's keyword is called range
 
 
-class histogram_type(tuple):  # noqa: N801 - PyTorch's torch.return_types.histogram
-    """``(hist, bin_edges)``, also by name."""
+def hist_pair(name: str) -> type:
+    """PyTorch's ``torch.return_types.<name>`` of the histograms: ``(hist, bin_edges)``, also
+    by name, with its repr."""
 
-    __slots__ = ()
+    def __new__(cls: type, hist: Any, bin_edges: Any) -> Any:  # noqa: N807
+        return tuple.__new__(cls, (hist, bin_edges))
 
-    def __new__(cls, hist: Any, bin_edges: Any) -> histogram_type:
-        return super().__new__(cls, (hist, bin_edges))
+    def __repr__(self: Any) -> str:  # noqa: N807
+        return f"torch.return_types.{name}(\nhist={self[0]!r},\nbin_edges={self[1]!r})"
 
-    @property
-    def hist(self) -> Any:
-        return self[0]
+    return type(name, (tuple,), {
+        "__slots__": (), "__new__": __new__, "__repr__": __repr__,
+        "hist": property(lambda self: self[0]), "bin_edges": property(lambda self: self[1]),
+    })  # fmt: skip
 
-    @property
-    def bin_edges(self) -> Any:
-        return self[1]
 
-    def __repr__(self) -> str:
-        return f"torch.return_types.histogram(\nhist={self[0]!r},\nbin_edges={self[1]!r})"
+histogram_type = hist_pair("histogram")
 
 
 def histogram(input: Any, bins: Any = 100, *, range: Any = None, weight: Any = None,
