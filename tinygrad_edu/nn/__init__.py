@@ -55,6 +55,7 @@ from .conv3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, Conv3d, Max
 from .cross_map_lrn import CrossMapLRN2d
 from .embedding_bag import EmbeddingBag
 from .factory import factory_kwargs
+from .fractional import FractionalMaxPool2d, FractionalMaxPool3d
 from .group_norm import GroupNorm, InstanceNorm1d, InstanceNorm2d, RMSNorm
 from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, TensorMLP
 from .linear_cross_entropy_options import LinearCrossEntropyOptions
@@ -221,7 +222,7 @@ __all__ += ["AdaptiveMaxPool1d", "PoissonNLLLoss", "SoftMarginLoss", "TripletMar
 __all__ += ["AdaptiveMaxPool2d", "ConstantPad3d", "ConvTranspose1d", "Softmax2d", "ZeroPad3d"]
 __all__ += ["Bilinear", "ChannelShuffle", "ConvTranspose2d", "Dropout3d", "Fold", "Upsample"]
 __all__ += ["InstanceNorm3d", "LocalResponseNorm", "Unfold", "UpsamplingBilinear2d"]
-__all__ += ["CrossMapLRN2d", "factory_kwargs"]
+__all__ += ["CrossMapLRN2d", "FractionalMaxPool2d", "FractionalMaxPool3d", "factory_kwargs"]
 __all__ += ["UpsamplingNearest2d"]
 __all__ += ["CircularPad1d", "CircularPad2d", "CircularPad3d", "ReflectionPad1d"]
 __all__ += ["ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d"]

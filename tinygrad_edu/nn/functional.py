@@ -45,6 +45,12 @@ from .conv3d import (
 from .conv_tbc import conv_tbc
 from .ctc import ctc_loss
 from .embedding_bag import embedding_bag
+from .fractional import (
+    fractional_max_pool2d,
+    fractional_max_pool2d_with_indices,
+    fractional_max_pool3d,
+    fractional_max_pool3d_with_indices,
+)
 from .functional_ops import (
     celu,
     celu_,
@@ -208,6 +214,8 @@ __all__ += ["conv_transpose1d", "conv_transpose2d", "gaussian_nll_loss", "hinge_
 __all__ += ["bilinear", "channel_shuffle", "dropout3d", "fold", "interpolate", "pdist", "unfold"]
 __all__ += ["local_response_norm", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["assert_int_or_pair", "conv_tbc", "native_channel_shuffle"]
+__all__ += ["fractional_max_pool2d", "fractional_max_pool2d_with_indices"]
+__all__ += ["fractional_max_pool3d", "fractional_max_pool3d_with_indices"]
 __all__ += ["margin_ranking_loss", "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss"]
 __all__ += ["linear_cross_entropy", "multilabel_soft_margin_loss"]
 __all__ += ["multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss"]
