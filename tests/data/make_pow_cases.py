@@ -1,8 +1,8 @@
-"""Make tests/data/pow_cases.json with real PyTorch: float32 ``pow`` where Sleef's ``powf8_u10``
+"""Make tests/data/pow_cases.json with real PyTorch (its AVX2 kernels): float32 and float64 ``pow`` where Sleef's ``powf8_u10``
 (the vector blocks) and ``std::pow`` (the scalar tail) take their special paths: IEEE edges,
 negative bases, results that underflow to subnormals, exponents that are not floats.
 
-.venv/bin/python tests/data/make_pow_cases.py > tests/data/pow_cases.json
+ATEN_CPU_CAPABILITY=avx2 .venv/bin/python tests/data/make_pow_cases.py > tests/data/pow_cases.json
 """
 
 import itertools
@@ -22,6 +22,10 @@ def _bits(xs: list[float]) -> str:
     return struct.pack(f"<{len(xs)}f", *xs).hex()
 
 
+def _bits64(xs: list[float]) -> str:
+    return struct.pack(f"<{len(xs)}d", *xs).hex()
+
+
 def main() -> None:
     rng = random.Random(0)
     pairs = list(itertools.product(EDGES, EDGES))
@@ -37,6 +41,14 @@ def main() -> None:
     cases["scalar"] = {
         repr(e): _bits(base.pow(e).tolist()) for e in (0.3, -1.7, 3.3, 0.1, 1.1, -0.75, 7.0)
     }
+    # float64: Sleef's double pow on blocks of 8, C's pow on the tail
+    xd = torch.tensor([p[0] for p in pairs], dtype=torch.float64)
+    yd = torch.tensor([p[1] for p in pairs], dtype=torch.float64)
+    cases["x64"], cases["y64"] = _bits64(xd.tolist()), _bits64(yd.tolist())
+    cases["pow64"] = _bits64(torch.pow(xd, yd).tolist())
+    based = torch.tensor([rng.uniform(0, 5) for _ in range(1001)], dtype=torch.float64)
+    cases["base64"] = _bits64(based.tolist())
+    cases["scalar64"] = {repr(e): _bits64(based.pow(e).tolist()) for e in (0.3, -1.7, 3.3, 1.5)}
     json.dump(cases, sys.stdout)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .._torch_cpu import float32_pointwise as f32p
 from .._torch_cpu import float32_reduce as f32r
+from .._torch_cpu import float64_libm as f64
 from .._torch_cpu.float32_libm import round32
 from ..core.anomaly_mode import is_anomaly_enabled
 from ..core.engine import Value, apply, constants, vdot
@@ -109,6 +110,10 @@ def _finish(key: str, vals: list[Value], dt: Any, inputs: Any = None) -> list[Va
         else:  # PyTorch's own float32 kernel, from the inputs (its order, its exp)
             for v, d in zip(vals, kernel(*inputs)):
                 v.data = d
+    elif dt is float64 and vals and inputs is not None and key in ("pow", "powt"):
+        data = f64.pow_blocks(*inputs)  # Sleef's pow on PyTorch's vector blocks
+        for v, d in zip(vals, data or ()):
+            v.data = d
     return vals
 
 
@@ -158,6 +163,8 @@ def _finished(
             return kernel(*inputs)
         data = compute()
         return FLOAT32.get(key, rounded)(data) if data else data
+    if dt is float64 and inputs is not None and key in ("pow", "powt") and inputs[0]:
+        return f64.pow_blocks(*inputs) or compute()
     return compute()
 
 
