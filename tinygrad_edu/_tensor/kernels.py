@@ -110,8 +110,8 @@ def _finish(key: str, vals: list[Value], dt: Any, inputs: Any = None) -> list[Va
         else:  # PyTorch's own float32 kernel, from the inputs (its order, its exp)
             for v, d in zip(vals, kernel(*inputs)):
                 v.data = d
-    elif dt is float64 and vals and inputs is not None and key in ("pow", "powt"):
-        data = f64.pow_blocks(*inputs)  # Sleef's pow on PyTorch's vector blocks
+    elif dt is float64 and vals and inputs is not None and key in FROM_INPUTS64:
+        data = FROM_INPUTS64[key](*inputs)  # PyTorch's float64 kernel (None: keep the values)
         for v, d in zip(vals, data or ()):
             v.data = d
     return vals
@@ -131,6 +131,11 @@ FROM_INPUTS: dict[str, Callable[..., list[float]]] = {
     "mv": f32r.mv,
     "pow": f32p.pow,  # x ** 3 is (x * x) * x, x ** 0.5 sqrt...: PowKernel.cpp's special cases
     "powt": f32p.pow,  # a tensor exponent: Sleef's powf in the vector blocks
+}
+# the float64 ones: Sleef's double pow on the vector blocks (None for PowKernel's own exponents)
+FROM_INPUTS64: dict[str, Callable[..., list[float] | None]] = {
+    "pow": f64.pow_blocks,
+    "powt": f64.pow_blocks,
 }
 
 
@@ -163,8 +168,8 @@ def _finished(
             return kernel(*inputs)
         data = compute()
         return FLOAT32.get(key, rounded)(data) if data else data
-    if dt is float64 and inputs is not None and key in ("pow", "powt") and inputs[0]:
-        return f64.pow_blocks(*inputs) or compute()
+    if dt is float64 and inputs is not None and key in FROM_INPUTS64 and inputs[0]:
+        return FROM_INPUTS64[key](*inputs) or compute()
     return compute()
 
 

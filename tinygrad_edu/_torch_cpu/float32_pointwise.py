@@ -36,6 +36,7 @@ from array import array
 from collections.abc import Sequence
 
 from .float32_libm import exp_sleef, expf_glibc, f32, log1pf_sleef, powf_sleef, round32
+from .float64_libm import c_pow
 
 __all__ = [
     "LOOP_BLOCK",
@@ -295,20 +296,6 @@ def softplus(xs: Sequence[float], beta: float = 1.0, threshold: float = 20.0) ->
     return [x if v > t else y for x, v, y in zip(xs, xb, soft)]
 
 
-def _pow_cr(x: float, y: float) -> float:
-    """C's pow on doubles (Python's math.pow raises where C returns inf or nan)."""
-    try:
-        return math.pow(x, y)
-    except OverflowError:
-        odd = y == int(y) and int(y) % 2 == 1
-        return -_INF if x < 0.0 and odd else _INF
-    except ValueError:
-        if x == 0.0:  # zero to a negative power
-            odd = y == int(y) and int(y) % 2 == 1
-            return math.copysign(_INF, x) if odd else _INF
-        return _NAN
-
-
 def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
     """``x ** exponent``. A Python-number exponent takes PowKernel.cpp's special cases: 2 is
     ``x * x``, 3 ``x * x * x``, -2 ``1 / (x * x)``, 0.5 ``sqrt``, -1 ``reciprocal``, -0.5
@@ -320,7 +307,7 @@ def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
     if not isinstance(exponent, (int, float)):
         ys = _scalar_operand(exponent, len(xs))
         head = [powf_sleef(x, y) for x, y in zip(xs[:cut], ys[:cut])]
-        return head + array("f", [_pow_cr(x, y) for x, y in zip(xs[cut:], ys[cut:])]).tolist()
+        return head + array("f", [c_pow(x, y) for x, y in zip(xs[cut:], ys[cut:])]).tolist()
     e = float(exponent)
     if e == 0.0:
         return [1.0] * len(xs)
@@ -340,4 +327,4 @@ def pow(xs: Sequence[float], exponent: Operand) -> list[float]:
         return reciprocal(sqrt(xs))
     e32 = f32(e)  # Vectorized<float>(exp): the vector lambda's exponent is a float
     head = [powf_sleef(x, e32) for x in xs[:cut]]
-    return head + array("f", [_pow_cr(x, e) for x in xs[cut:]]).tolist()
+    return head + array("f", [c_pow(x, e) for x in xs[cut:]]).tolist()

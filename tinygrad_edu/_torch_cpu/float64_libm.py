@@ -14,7 +14,7 @@ import math
 
 from .float32_libm import fma
 
-__all__ = ["pow_blocks", "powd_sleef"]
+__all__ = ["c_pow", "pow_blocks", "powd_sleef"]
 
 # Vectorized<double> holds 4 on AVX2; Loops.h takes two vectors per step
 _BLOCK = 8
@@ -162,11 +162,12 @@ def pow_blocks(xs: list[float], exponent: float | list[float]) -> list[float] | 
     else:
         ys = exponent
     head = [powd_sleef(x, y) for x, y in zip(xs[:cut], ys[:cut])]
-    return head + [_c_pow(x, y) for x, y in zip(xs[cut:], ys[cut:])]
+    return head + [c_pow(x, y) for x, y in zip(xs[cut:], ys[cut:])]
 
 
-def _c_pow(x: float, y: float) -> float:
-    """C's pow (Python's math.pow raises where C returns inf or nan)."""
+def c_pow(x: float, y: float) -> float:
+    """C's ``pow`` on doubles (Python's math.pow raises where C returns inf or nan): PyTorch's
+    scalar tail, for float64 and, rounded after, for float32."""
     try:
         return math.pow(x, y)
     except OverflowError:
